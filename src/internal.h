@@ -1,0 +1,80 @@
+/* internal.h - what the scalar reference, the ISA kernels and the dispatcher share. */
+#ifndef SATBOX_INTERNAL_H
+#define SATBOX_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "satbox/satbox.h"
+
+/* Where the boxes of a job come from. A and B sides use the same source kind. */
+typedef enum sbx_src {
+    SBX_SRC_MAT = 0,  /* a[i] vs b[i] from two satbox_boxes */
+    SBX_SRC_QUAT = 1, /* a[i] vs b[i] from two satbox_qboxes (axes built in the kernel) */
+    SBX_SRC_ONE = 2,  /* one satbox_box (A, broadcast) vs b[i] from a satbox_boxes */
+    SBX_SRC_POOL = 3  /* pool[pairs[i].a] vs pool[pairs[i].b] */
+} sbx_src;
+
+/* One call's worth of work, already checked by the public entry point. The kernels process
+ * pairs [0, n) and write only the outputs that are not NULL. */
+typedef struct sbx_job {
+    sbx_src src;
+    size_t n;
+    const satbox_boxes *ma, *mb;   /* SBX_SRC_MAT; mb also for SBX_SRC_ONE */
+    const satbox_qboxes *qa, *qb;  /* SBX_SRC_QUAT */
+    const satbox_box *one;         /* SBX_SRC_ONE */
+    const satbox_boxes *pool;      /* SBX_SRC_POOL */
+    const satbox_pair *pairs;      /* SBX_SRC_POOL */
+    float margin;                  /* collide only */
+    uint8_t *hit;                  /* may be NULL */
+    float *separation;             /* collide only, may be NULL */
+    float *normal[3];              /* collide only, each may be NULL */
+    uint8_t *axis;                 /* collide only, may be NULL */
+    uint32_t *compact;             /* may be NULL: indices of pairs with hit == 1, ascending */
+} sbx_job;
+
+/* A box job (AABB): either matrix or quaternion source. */
+typedef struct sbx_box_job {
+    size_t n;
+    const satbox_boxes *m;   /* non-NULL: matrix source */
+    const satbox_qboxes *q;  /* otherwise: quaternion source */
+    float margin;
+    float *min[3], *max[3];
+} sbx_box_job;
+
+/* The functions one ISA path provides. Each returns the count it is documented to return. */
+typedef struct sbx_kernels {
+    ptrdiff_t (*overlap)(const sbx_job *job);   /* number of pairs with hit == 1 */
+    ptrdiff_t (*collide)(const sbx_job *job);   /* number of pairs with hit == 1 */
+    ptrdiff_t (*aabb)(const sbx_box_job *job);  /* number of valid boxes */
+    ptrdiff_t (*axes_from_quat)(const float *const quat[4], size_t n, float *axis[3][3]); /* invalid count */
+    int width;                                  /* pairs per step */
+} sbx_kernels;
+
+extern const sbx_kernels sbx_kernels_scalar;
+extern const sbx_kernels sbx_kernels_sse41;
+extern const sbx_kernels sbx_kernels_avx2;
+extern const sbx_kernels sbx_kernels_avx512;
+extern const sbx_kernels sbx_kernels_neon;
+/* The same kernels compiled as portable C (SIMDE_NO_NATIVE); linked into the tests only. */
+extern const sbx_kernels sbx_kernels_sse41_portable;
+extern const sbx_kernels sbx_kernels_avx2_portable;
+extern const sbx_kernels sbx_kernels_avx512_portable;
+extern const sbx_kernels sbx_kernels_neon_portable;
+
+/* The kernel table of the active path (dispatch.c). */
+const sbx_kernels *sbx_active(void);
+/* The kernel table of a given path if compiled in (supported by the CPU or not), else NULL. */
+const sbx_kernels *sbx_kernels_for(satbox_isa isa);
+
+/* scalar.c: the validity rule of satbox.h ("Bad data") for one box; 1 valid, 0 invalid. */
+int sbx_ref_box_valid(const satbox_box *b);
+
+/* cpu.c: bit mask (1u << isa) of the paths this CPU and OS can execute (ignores the build). */
+unsigned sbx_cpu_paths(void);
+
+/* Quaternion length^2 accepted as a rotation: outside [min, max] (or NaN) the box is invalid. */
+#define SBX_QUAT_MIN_NORM2 1e-30f
+#define SBX_QUAT_MAX_NORM2 1e30f
+
+#endif

@@ -1,0 +1,287 @@
+/* support.c - test/bench support: seeded RNG, random box families, owning SoA arrays. */
+#include "support.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+void tb_seed(tb_rng *r, uint64_t seed)
+{
+    for (int i = 0; i < 4; i++)
+        r->s[i] = splitmix(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t tb_next(tb_rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl(s[3], 45);
+    return result;
+}
+
+double tb_unit(tb_rng *r) { return (double)(tb_next(r) >> 11) * (1.0 / 9007199254740992.0); }
+double tb_range(tb_rng *r, double lo, double hi) { return lo + (hi - lo) * tb_unit(r); }
+
+double tb_normal(tb_rng *r)
+{
+    double u = tb_unit(r), v = tb_unit(r);
+    if (u < 1e-300)
+        u = 1e-300;
+    return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
+}
+
+const char *tb_family_name(tb_family f)
+{
+    static const char *names[TB_FAMILY_COUNT] = {"uniform", "stacked", "touching", "parallel",
+                                                 "identical", "scales", "flat", "bad"};
+    return (unsigned)f < TB_FAMILY_COUNT ? names[f] : "?";
+}
+
+/* Rotation matrix (columns = local axes in world) of the unit quaternion (x, y, z, w), in double. */
+static void quat_to_axes(double x, double y, double z, double w, double m[3][3])
+{
+    m[0][0] = 1 - 2 * (y * y + z * z); m[0][1] = 2 * (x * y + w * z); m[0][2] = 2 * (x * z - w * y);
+    m[1][0] = 2 * (x * y - w * z); m[1][1] = 1 - 2 * (x * x + z * z); m[1][2] = 2 * (y * z + w * x);
+    m[2][0] = 2 * (x * z + w * y); m[2][1] = 2 * (y * z - w * x); m[2][2] = 1 - 2 * (x * x + y * y);
+}
+
+void tb_random_rotation(tb_rng *r, float axis[3][3])
+{
+    double q[4], n2 = 0;
+    do {
+        n2 = 0;
+        for (int i = 0; i < 4; i++) {
+            q[i] = tb_normal(r);
+            n2 += q[i] * q[i];
+        }
+    } while (n2 < 1e-6);
+    double inv = 1.0 / sqrt(n2), m[3][3];
+    quat_to_axes(q[0] * inv, q[1] * inv, q[2] * inv, q[3] * inv, m);
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            axis[k][c] = (float)m[k][c];
+}
+
+void tb_rotate(float axis[3][3], double x, double y, double z, double angle)
+{
+    double n = sqrt(x * x + y * y + z * z);
+    if (n == 0)
+        return;
+    double s = sin(angle / 2) / n, m[3][3];
+    quat_to_axes(x * s, y * s, z * s, cos(angle / 2), m);
+    float in[3][3];
+    memcpy(in, axis, sizeof in);
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++) {
+            double v = 0;
+            for (int l = 0; l < 3; l++)
+                v += m[l][c] * in[k][l];
+            axis[k][c] = (float)v;
+        }
+}
+
+static void random_box(tb_rng *r, satbox_box *b, double lo, double hi)
+{
+    for (int k = 0; k < 3; k++)
+        b->half[k] = (float)tb_range(r, lo, hi);
+    tb_random_rotation(r, b->axis);
+}
+
+static double dot3(const float *a, const float *b)
+{
+    return (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2];
+}
+
+void tb_make_pair(tb_rng *r, tb_family f, satbox_box *a, satbox_box *b)
+{
+    memset(a, 0, sizeof *a);
+    memset(b, 0, sizeof *b);
+    switch (f) {
+    case TB_UNIFORM:
+    case TB_SCALES:
+    case TB_FLAT:
+    case TB_BAD: {
+        random_box(r, a, 0.1, 1.5);
+        random_box(r, b, 0.1, 1.5);
+        for (int c = 0; c < 3; c++) {
+            a->center[c] = (float)tb_range(r, -10, 10);
+            b->center[c] = (float)(a->center[c] + tb_range(r, -2.5, 2.5));
+        }
+        if (f == TB_SCALES) {
+            double s = pow(10.0, tb_range(r, -3, 4));
+            for (int c = 0; c < 3; c++) {
+                a->center[c] = (float)(a->center[c] * s);
+                b->center[c] = (float)(b->center[c] * s);
+                a->half[c] = (float)(a->half[c] * s);
+                b->half[c] = (float)(b->half[c] * s);
+            }
+        } else if (f == TB_FLAT) {
+            int zeros = 1 + (int)(tb_next(r) % 3);
+            for (int z = 0; z < zeros; z++) {
+                satbox_box *x = (tb_next(r) & 1) ? a : b;
+                x->half[tb_next(r) % 3] = 0.0f;
+            }
+        } else if (f == TB_BAD) {
+            static const float bad[] = {NAN, INFINITY, -INFINITY, -1.0f, -0.0f, 1e30f, -1e30f, 3e38f};
+            int hits = 1 + (int)(tb_next(r) % 2);
+            for (int h = 0; h < hits; h++) {
+                satbox_box *x = (tb_next(r) & 1) ? a : b;
+                float *fields = (float *)x;
+                fields[tb_next(r) % 15] = bad[tb_next(r) % (sizeof bad / sizeof bad[0])];
+            }
+        }
+        break;
+    }
+    case TB_STACKED: {
+        random_box(r, a, 0.2, 1.5);
+        for (int c = 0; c < 3; c++)
+            a->center[c] = (float)tb_range(r, -10, 10);
+        memcpy(b->axis, a->axis, sizeof b->axis);
+        tb_rotate(b->axis, tb_normal(r), tb_normal(r), tb_normal(r), tb_range(r, 0, 1e-3));
+        int k = (int)(tb_next(r) % 3);
+        double sgn = (tb_next(r) & 1) ? 1.0 : -1.0;
+        for (int j = 0; j < 3; j++)
+            b->half[j] = (float)tb_range(r, 0.2, 1.5);
+        /* B's extent along uA_k, from its tilted axes, so that the gap along uA_k is `gap`. */
+        double rb = 0;
+        for (int j = 0; j < 3; j++)
+            rb += b->half[j] * fabs(dot3(a->axis[k], b->axis[j]));
+        double gap = tb_range(r, -1e-3, 1e-3);
+        double dist = a->half[k] + rb + gap;
+        for (int c = 0; c < 3; c++) {
+            double lateral = 0;
+            for (int l = 0; l < 3; l++)
+                if (l != k)
+                    lateral += a->axis[l][c] * tb_range(r, -0.5, 0.5) * a->half[l];
+            b->center[c] = (float)(a->center[c] + sgn * dist * a->axis[k][c] + lateral);
+        }
+        break;
+    }
+    case TB_TOUCHING: {
+        random_box(r, a, 0.1, 1.5);
+        random_box(r, b, 0.1, 1.5);
+        for (int c = 0; c < 3; c++)
+            a->center[c] = (float)tb_range(r, -10, 10);
+        /* Move B along a random face axis of A so that this axis's gap is ~0 (+-1e-5). */
+        int k = (int)(tb_next(r) % 3);
+        double rb = 0;
+        for (int j = 0; j < 3; j++)
+            rb += b->half[j] * fabs(dot3(a->axis[k], b->axis[j]));
+        double dist = (a->half[k] + rb) * ((tb_next(r) & 1) ? 1 : -1) + tb_range(r, -1e-5, 1e-5);
+        for (int c = 0; c < 3; c++) {
+            double lateral = 0;
+            for (int l = 0; l < 3; l++)
+                if (l != k)
+                    lateral += a->axis[l][c] * tb_range(r, -1, 1) * a->half[l];
+            b->center[c] = (float)(a->center[c] + dist * a->axis[k][c] + lateral);
+        }
+        break;
+    }
+    case TB_PARALLEL: {
+        float rot[3][3];
+        if (tb_next(r) & 1)
+            tb_random_rotation(r, rot);
+        else
+            for (int k = 0; k < 3; k++)
+                for (int c = 0; c < 3; c++)
+                    rot[k][c] = k == c ? 1.0f : 0.0f;
+        int perm = (int)(tb_next(r) % 3);
+        for (int k = 0; k < 3; k++) {
+            a->half[k] = (float)(0.5 * (1 + tb_next(r) % 3));
+            b->half[k] = (float)(0.5 * (1 + tb_next(r) % 3));
+            for (int c = 0; c < 3; c++) {
+                a->axis[k][c] = rot[k][c];
+                b->axis[k][c] = rot[(k + perm) % 3][c]; /* same frame, axes relabelled */
+            }
+        }
+        for (int c = 0; c < 3; c++) {
+            a->center[c] = (float)(0.5 * (double)(tb_next(r) % 9) - 2.0);
+            b->center[c] = a->center[c];
+        }
+        /* Offsets along the shared axes on a half-unit grid: many exact touches. */
+        for (int k = 0; k < 3; k++) {
+            double off = 0.5 * (double)((int)(tb_next(r) % 13) - 6);
+            for (int c = 0; c < 3; c++)
+                b->center[c] = (float)(b->center[c] + off * rot[k][c]);
+        }
+        break;
+    }
+    case TB_IDENTICAL:
+    default:
+        random_box(r, a, 0.1, 1.5);
+        for (int c = 0; c < 3; c++)
+            a->center[c] = (float)tb_range(r, -10, 10);
+        *b = *a;
+        break;
+    }
+}
+
+int tb_soa_alloc(tb_soa *s, size_t n)
+{
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    for (int a = 0; a < 15; a++) {
+        if (n) {
+            s->arrays[a] = (float *)malloc(n * sizeof(float));
+            if (!s->arrays[a]) {
+                tb_soa_free(s);
+                return -1;
+            }
+        }
+    }
+    for (int c = 0; c < 3; c++) {
+        s->view.center[c] = s->out.center[c] = s->arrays[c];
+        s->view.half[c] = s->out.half[c] = s->arrays[3 + c];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            s->view.axis[k][c] = s->out.axis[k][c] = s->arrays[6 + 3 * k + c];
+    return 0;
+}
+
+void tb_soa_free(tb_soa *s)
+{
+    for (int a = 0; a < 15; a++)
+        free(s->arrays[a]);
+    memset(s, 0, sizeof *s);
+}
+
+void tb_soa_set(tb_soa *s, size_t i, const satbox_box *b)
+{
+    for (int c = 0; c < 3; c++) {
+        s->arrays[c][i] = b->center[c];
+        s->arrays[3 + c][i] = b->half[c];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            s->arrays[6 + 3 * k + c][i] = b->axis[k][c];
+}
+
+void tb_box_from(const satbox_boxes *v, size_t i, satbox_box *b)
+{
+    for (int c = 0; c < 3; c++) {
+        b->center[c] = v->center[c][i];
+        b->half[c] = v->half[c][i];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            b->axis[k][c] = v->axis[k][c][i];
+}
+
+void tb_soa_get(const tb_soa *s, size_t i, satbox_box *b) { tb_box_from(&s->view, i, b); }

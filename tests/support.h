@@ -1,0 +1,72 @@
+/* support.h - test/bench support: seeded RNG, random box families, owning SoA arrays. */
+#ifndef SATBOX_TEST_SUPPORT_H
+#define SATBOX_TEST_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "satbox/satbox.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** splitmix64-seeded xoshiro256** generator: same sequence on every machine for one seed. */
+typedef struct tb_rng {
+    uint64_t s[4];
+} tb_rng;
+
+void tb_seed(tb_rng *r, uint64_t seed);
+uint64_t tb_next(tb_rng *r);
+/** Uniform double in [0, 1). */
+double tb_unit(tb_rng *r);
+/** Uniform double in [lo, hi). */
+double tb_range(tb_rng *r, double lo, double hi);
+/** Standard normal sample. */
+double tb_normal(tb_rng *r);
+
+/** Families of random pairs used by the tests and the benchmarks. */
+typedef enum tb_family {
+    TB_UNIFORM = 0,   /**< random rotations, sizes 0.1..1.5, B's center within +-2.5: ~50% overlap */
+    TB_STACKED,       /**< B resting on a face of A, tilted by <= 1e-3 rad, gap uniform in +-1e-3 */
+    TB_TOUCHING,      /**< random rotations, B moved along a random axis of A to touch (+-1e-5) */
+    TB_PARALLEL,      /**< axis-aligned or equally rotated boxes on a half-unit grid (exact touches) */
+    TB_IDENTICAL,     /**< B == A */
+    TB_SCALES,        /**< TB_UNIFORM scaled by 10^U(-3, 4) */
+    TB_FLAT,          /**< like TB_UNIFORM with one to three zero half extents */
+    TB_BAD,           /**< like TB_UNIFORM, with NaN, inf, negative, huge values in some fields */
+    TB_FAMILY_COUNT
+} tb_family;
+
+const char *tb_family_name(tb_family f);
+
+/** A uniformly random rotation (Haar measure), computed in double, rounded to float. */
+void tb_random_rotation(tb_rng *r, float axis[3][3]);
+/** Rotation by `angle` radians about the unit axis (x, y, z), composed as axis_out = rot * axis_in. */
+void tb_rotate(float axis[3][3], double x, double y, double z, double angle);
+/** One random pair of the family. */
+void tb_make_pair(tb_rng *r, tb_family f, satbox_box *a, satbox_box *b);
+
+/** Owning SoA storage for n boxes; `view` is the const descriptor, `out` the writable one.
+ * With `pad` > 0 each array gets that many extra floats (filled with a sentinel) after n. */
+typedef struct tb_soa {
+    size_t n;
+    float *arrays[15]; /* center0..2, half0..2, axis00..axis22 (k-major, then c) */
+    satbox_boxes view;
+    satbox_boxes_out out;
+} tb_soa;
+
+/** Allocates exactly n floats per array (malloc; n = 0 gives NULL arrays). Returns 0 on success. */
+int tb_soa_alloc(tb_soa *s, size_t n);
+void tb_soa_free(tb_soa *s);
+void tb_soa_set(tb_soa *s, size_t i, const satbox_box *b);
+void tb_soa_get(const tb_soa *s, size_t i, satbox_box *b);
+
+/** Box i of any descriptor, as a struct. */
+void tb_box_from(const satbox_boxes *v, size_t i, satbox_box *b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
