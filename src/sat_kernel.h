@@ -80,38 +80,29 @@ SBX_INLINE void load_one_w(const satbox_box *s, boxw *b)
             b->u[a][c] = wf_set1(s->axis[a][c]);
 }
 
-/* Pool boxes by index: the 15 fields of each lane's box gathered into W-float rows, then loaded.
- * (Lanes past k repeat box 0 of the pool; their results are discarded.) */
-SBX_INLINE void load_pool_w(const satbox_boxes *pool, const satbox_pair *pairs, size_t i, int k,
-                            boxw *a, boxw *b)
+/* Pool boxes by index: each of the 15 fields gathered for the W lanes' indices.
+ * (Lanes past k use box 0 of the pool; their results are discarded.) */
+SBX_INLINE void load_pool_box_w(const satbox_boxes *pool, const int32_t *idx, boxw *b)
 {
-    float ra[15][W], rb[15][W];
-    const float *f[15];
     for (int c = 0; c < 3; c++) {
-        f[c] = pool->center[c];
-        f[3 + c] = pool->half[c];
+        b->c[c] = wf_gather(pool->center[c], idx);
+        b->h[c] = wf_gather(pool->half[c], idx);
     }
     for (int x = 0; x < 3; x++)
         for (int c = 0; c < 3; c++)
-            f[6 + 3 * x + c] = pool->axis[x][c];
+            b->u[x][c] = wf_gather(pool->axis[x][c], idx);
+}
+
+SBX_INLINE void load_pool_w(const satbox_boxes *pool, const satbox_pair *pairs, size_t i, int k,
+                            boxw *a, boxw *b)
+{
+    int32_t ia[W], ib[W];
     for (int l = 0; l < W; l++) {
-        uint32_t ia = l < k ? pairs[i + (size_t)l].a : 0u, ib = l < k ? pairs[i + (size_t)l].b : 0u;
-        for (int q = 0; q < 15; q++) {
-            ra[q][l] = f[q][ia];
-            rb[q][l] = f[q][ib];
-        }
+        ia[l] = l < k ? (int32_t)pairs[i + (size_t)l].a : 0;
+        ib[l] = l < k ? (int32_t)pairs[i + (size_t)l].b : 0;
     }
-    for (int c = 0; c < 3; c++) {
-        a->c[c] = wf_loadu(ra[c]);
-        a->h[c] = wf_loadu(ra[3 + c]);
-        b->c[c] = wf_loadu(rb[c]);
-        b->h[c] = wf_loadu(rb[3 + c]);
-    }
-    for (int x = 0; x < 3; x++)
-        for (int c = 0; c < 3; c++) {
-            a->u[x][c] = wf_loadu(ra[6 + 3 * x + c]);
-            b->u[x][c] = wf_loadu(rb[6 + 3 * x + c]);
-        }
+    load_pool_box_w(pool, ia, a);
+    load_pool_box_w(pool, ib, b);
 }
 
 /* ---- the math ----------------------------------------------------------------------------- */
