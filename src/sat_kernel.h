@@ -24,6 +24,37 @@ typedef struct boxw {
 
 /* ---- box sources -------------------------------------------------------------------------- */
 
+/* Software prefetch distance, in elements, for batches streamed from memory. The 30 input
+ * arrays of a pair batch are more streams than the hardware prefetcher follows at once. */
+/* Below this many pairs the batch is assumed to be in cache and nothing is prefetched. */
+#ifndef SBX_PREFETCH_MIN_N
+#define SBX_PREFETCH_MIN_N 32768
+#endif
+#ifndef SBX_PREFETCH_AHEAD
+#define SBX_PREFETCH_AHEAD 512
+#endif
+
+SBX_INLINE void prefetch_mat(const satbox_boxes *s, size_t i)
+{
+    for (int c = 0; c < 3; c++) {
+        __builtin_prefetch(s->center[c] + i + SBX_PREFETCH_AHEAD);
+        __builtin_prefetch(s->half[c] + i + SBX_PREFETCH_AHEAD);
+    }
+    for (int a = 0; a < 3; a++)
+        for (int c = 0; c < 3; c++)
+            __builtin_prefetch(s->axis[a][c] + i + SBX_PREFETCH_AHEAD);
+}
+
+SBX_INLINE void prefetch_quat(const satbox_qboxes *s, size_t i)
+{
+    for (int c = 0; c < 3; c++) {
+        __builtin_prefetch(s->center[c] + i + SBX_PREFETCH_AHEAD);
+        __builtin_prefetch(s->half[c] + i + SBX_PREFETCH_AHEAD);
+    }
+    for (int c = 0; c < 4; c++)
+        __builtin_prefetch(s->quat[c] + i + SBX_PREFETCH_AHEAD);
+}
+
 /* Lanes [i, i + k) of a matrix SoA batch; k == W uses full loads. */
 SBX_INLINE void load_mat_w(const satbox_boxes *s, size_t i, int k, boxw *b)
 {
@@ -297,6 +328,28 @@ SBX_INLINE void store_w(float *p, size_t i, wf v, int k)
 
 /* ---- drivers ------------------------------------------------------------------------------ */
 
+/* One prefetch per cache line: every 64 bytes of each stream (W floats are 16 to 64 bytes). */
+SBX_INLINE void prefetch_job(const sbx_job *job, sbx_src src, size_t i)
+{
+    if ((i * sizeof(float)) % 64 != 0 && W < 16)
+        return;
+    switch (src) {
+    case SBX_SRC_MAT:
+        prefetch_mat(job->ma, i);
+        prefetch_mat(job->mb, i);
+        break;
+    case SBX_SRC_QUAT:
+        prefetch_quat(job->qa, i);
+        prefetch_quat(job->qb, i);
+        break;
+    case SBX_SRC_ONE:
+        prefetch_mat(job->mb, i);
+        break;
+    default:
+        break;
+    }
+}
+
 SBX_INLINE void load_job_w(const sbx_job *job, sbx_src src, size_t i, int k, const boxw *one, boxw *a, boxw *b)
 {
     switch (src) {
@@ -330,6 +383,8 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
         int k = n - i >= (size_t)W ? W : (int)(n - i);
         boxw a, b;
         unsigned hit, inv;
+        if (n >= SBX_PREFETCH_MIN_N)
+            prefetch_job(job, src, i);
         load_job_w(job, src, i, k, &one, &a, &b);
         overlap_w(&a, &b, &hit, &inv);
         unsigned live = (1u << k) - 1u;
@@ -355,6 +410,8 @@ SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
         int k = n - i >= (size_t)W ? W : (int)(n - i);
         boxw a, b;
         collidew o;
+        if (n >= SBX_PREFETCH_MIN_N)
+            prefetch_job(job, src, i);
         load_job_w(job, src, i, k, &one, &a, &b);
         collide_w(&a, &b, margin, &o);
         unsigned live = (1u << k) - 1u;
