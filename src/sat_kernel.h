@@ -268,7 +268,9 @@ SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
     wf cy = wf_sub(wf_mul(a[2], b[0]), wf_mul(a[0], b[2]));
     wf cz = wf_sub(wf_mul(a[0], b[1]), wf_mul(a[1], b[0]));
     wf len = wf_sqrt(wf_add(wf_add(wf_mul(cx, cx), wf_mul(cy, cy)), wf_mul(cz, cz)));
-    wf e[3] = {wf_div(cx, len), wf_div(cy, len), wf_div(cz, len)};
+    wm len_ok = wm_gt(len, zero); /* false only with axes that break the orthonormal precondition */
+    wf e[3] = {wf_select(len_ok, wf_div(cx, len), zero), wf_select(len_ok, wf_div(cy, len), zero),
+               wf_select(len_ok, wf_div(cz, len), zero)};
     wm face_a = wm_lt(bid, wf_set1(3.0f)), face_b = wm_lt(bid, wf_set1(6.0f));
     wm flip = wm_lt(bp, zero);
     for (int c = 0; c < 3; c++) {

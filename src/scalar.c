@@ -233,6 +233,8 @@ static void ref_collide(const box_v *A, const box_v *B, float margin, pair_out *
         n[0] = cx / len;
         n[1] = cy / len;
         n[2] = cz / len;
+        if (!(len > 0.0f)) /* only with axes that break the orthonormal precondition */
+            n[0] = n[1] = n[2] = 0.0f;
     }
     if (p < 0.0f) {
         n[0] = -n[0];
