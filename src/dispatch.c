@@ -240,130 +240,6 @@ static void add_result(spans *s, sbx_job *job, const satbox_result *res, size_t 
     }
 }
 
-/* Common tail of every pair entry point: alias check, then the active path. */
-static ptrdiff_t run(const spans *s, const sbx_job *job, int collide)
-{
-    if (aliased(s))
-        return SATBOX_ERR_ALIAS;
-    const sbx_kernels *k = sbx_active();
-    return collide ? k->collide(job) : k->overlap(job);
-}
-
-/* ---- pair entry points -------------------------------------------------------------------- */
-
-ptrdiff_t satbox_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit)
-{
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    spans s = {.nin = 0};
-    int e;
-    if ((e = check_boxes(a, n, &s)) || (e = check_boxes(b, n, &s)))
-        return e;
-    if (!hit)
-        return SATBOX_ERR_NULL;
-    add_out(&s, hit, n);
-    sbx_job job = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .hit = hit};
-    return run(&s, &job, 0);
-}
-
-ptrdiff_t satbox_collide(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
-                         const satbox_result *out)
-{
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (!isfinite(margin))
-        return SATBOX_ERR_ARG;
-    spans s = {.nin = 0};
-    int e;
-    if ((e = check_boxes(a, n, &s)) || (e = check_boxes(b, n, &s)))
-        return e;
-    if (!out)
-        return SATBOX_ERR_NULL;
-    sbx_job job = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .margin = margin};
-    add_result(&s, &job, out, n);
-    return run(&s, &job, 1);
-}
-
-ptrdiff_t satbox_overlap_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, uint8_t *hit)
-{
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    spans s = {.nin = 0};
-    int e;
-    if ((e = check_qboxes(a, n, &s)) || (e = check_qboxes(b, n, &s)))
-        return e;
-    if (!hit)
-        return SATBOX_ERR_NULL;
-    add_out(&s, hit, n);
-    sbx_job job = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .hit = hit};
-    return run(&s, &job, 0);
-}
-
-ptrdiff_t satbox_collide_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, float margin,
-                           const satbox_result *out)
-{
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (!isfinite(margin))
-        return SATBOX_ERR_ARG;
-    spans s = {.nin = 0};
-    int e;
-    if ((e = check_qboxes(a, n, &s)) || (e = check_qboxes(b, n, &s)))
-        return e;
-    if (!out)
-        return SATBOX_ERR_NULL;
-    sbx_job job = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .margin = margin};
-    add_result(&s, &job, out, n);
-    return run(&s, &job, 1);
-}
-
-ptrdiff_t satbox_overlap_one(const satbox_box *box, const satbox_boxes *many, size_t n, uint8_t *hit)
-{
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    spans s = {.nin = 0};
-    int e;
-    if (!box || !hit)
-        return SATBOX_ERR_NULL;
-    if ((e = check_boxes(many, n, &s)))
-        return e;
-    add_in(&s, box, sizeof *box);
-    add_out(&s, hit, n);
-    sbx_job job = {.src = SBX_SRC_ONE, .n = n, .one = box, .mb = many, .hit = hit};
-    return run(&s, &job, 0);
-}
-
-ptrdiff_t satbox_collide_one(const satbox_box *box, const satbox_boxes *many, size_t n, float margin,
-                             const satbox_result *out)
-{
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (!isfinite(margin))
-        return SATBOX_ERR_ARG;
-    spans s = {.nin = 0};
-    int e;
-    if (!box || !out)
-        return SATBOX_ERR_NULL;
-    if ((e = check_boxes(many, n, &s)))
-        return e;
-    add_in(&s, box, sizeof *box);
-    sbx_job job = {.src = SBX_SRC_ONE, .n = n, .one = box, .mb = many, .margin = margin};
-    add_result(&s, &job, out, n);
-    return run(&s, &job, 1);
-}
-
 /* Pool + pairs: every index is checked before anything is written. */
 static int check_pool(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n, spans *s)
 {
@@ -383,41 +259,110 @@ static int check_pool(const satbox_boxes *pool, size_t pool_n, const satbox_pair
     return SATBOX_OK;
 }
 
-ptrdiff_t satbox_overlap_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                               uint8_t *hit, uint32_t *out)
+/* Every pair entry point: fills `job` (source and inputs already set), checks all arguments in
+ * one place, then runs the active path. `res` is the collide output (NULL for overlap);
+ * `pool_n` is used by the pool source only. Nothing is written unless every check passes. */
+static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, size_t pool_n)
 {
+    size_t n = job->n;
     if (n == 0)
         return 0;
     if (n > SATBOX_MAX_COUNT)
         return SATBOX_ERR_COUNT;
+    if (collide && !isfinite(job->margin))
+        return SATBOX_ERR_ARG;
     spans s = {.nin = 0};
-    int e = check_pool(pool, pool_n, pairs, n, &s);
+    int e = SATBOX_OK;
+    switch (job->src) {
+    case SBX_SRC_MAT:
+        if (!(e = check_boxes(job->ma, n, &s)))
+            e = check_boxes(job->mb, n, &s);
+        break;
+    case SBX_SRC_QUAT:
+        if (!(e = check_qboxes(job->qa, n, &s)))
+            e = check_qboxes(job->qb, n, &s);
+        break;
+    case SBX_SRC_ONE:
+        e = job->one ? check_boxes(job->mb, n, &s) : SATBOX_ERR_NULL;
+        add_in(&s, job->one, sizeof *job->one);
+        break;
+    case SBX_SRC_POOL:
+        e = check_pool(job->pool, pool_n, job->pairs, n, &s);
+        break;
+    }
     if (e)
         return e;
-    add_out(&s, hit, n);
-    add_out(&s, out, n * sizeof *out);
+    /* The per-pair outputs are required, except for the pool form, whose list may be enough. */
+    if (collide) {
+        if (res)
+            add_result(&s, job, res, n);
+        else if (job->src != SBX_SRC_POOL)
+            return SATBOX_ERR_NULL;
+    } else {
+        if (!job->hit && job->src != SBX_SRC_POOL)
+            return SATBOX_ERR_NULL;
+        add_out(&s, job->hit, n);
+    }
+    add_out(&s, job->compact, n * sizeof(uint32_t));
+    if (aliased(&s))
+        return SATBOX_ERR_ALIAS;
+    const sbx_kernels *k = sbx_active();
+    return collide ? k->collide(job) : k->overlap(job);
+}
+
+/* ---- pair entry points -------------------------------------------------------------------- */
+
+ptrdiff_t satbox_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit)
+{
+    sbx_job job = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .hit = hit};
+    return pair_call(&job, NULL, 0, 0);
+}
+
+ptrdiff_t satbox_collide(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
+                         const satbox_result *out)
+{
+    sbx_job job = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .margin = margin};
+    return pair_call(&job, out, 1, 0);
+}
+
+ptrdiff_t satbox_overlap_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, uint8_t *hit)
+{
+    sbx_job job = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .hit = hit};
+    return pair_call(&job, NULL, 0, 0);
+}
+
+ptrdiff_t satbox_collide_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, float margin,
+                           const satbox_result *out)
+{
+    sbx_job job = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .margin = margin};
+    return pair_call(&job, out, 1, 0);
+}
+
+ptrdiff_t satbox_overlap_one(const satbox_box *box, const satbox_boxes *many, size_t n, uint8_t *hit)
+{
+    sbx_job job = {.src = SBX_SRC_ONE, .n = n, .one = box, .mb = many, .hit = hit};
+    return pair_call(&job, NULL, 0, 0);
+}
+
+ptrdiff_t satbox_collide_one(const satbox_box *box, const satbox_boxes *many, size_t n, float margin,
+                             const satbox_result *out)
+{
+    sbx_job job = {.src = SBX_SRC_ONE, .n = n, .one = box, .mb = many, .margin = margin};
+    return pair_call(&job, out, 1, 0);
+}
+
+ptrdiff_t satbox_overlap_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                               uint8_t *hit, uint32_t *out)
+{
     sbx_job job = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .hit = hit, .compact = out};
-    return run(&s, &job, 0);
+    return pair_call(&job, NULL, 0, pool_n);
 }
 
 ptrdiff_t satbox_collide_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
                                float margin, const satbox_result *res, uint32_t *out)
 {
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (!isfinite(margin))
-        return SATBOX_ERR_ARG;
-    spans s = {.nin = 0};
-    int e = check_pool(pool, pool_n, pairs, n, &s);
-    if (e)
-        return e;
     sbx_job job = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .margin = margin, .compact = out};
-    if (res)
-        add_result(&s, &job, res, n);
-    add_out(&s, out, n * sizeof *out);
-    return run(&s, &job, 1);
+    return pair_call(&job, res, 1, pool_n);
 }
 
 /* ---- box helpers -------------------------------------------------------------------------- */

@@ -74,7 +74,7 @@ int sbx_ref_box_valid(const satbox_box *b);
 unsigned sbx_cpu_paths(void);
 
 /* Quaternion length^2 accepted as a rotation: outside [min, max] (or NaN) the box is invalid. */
-#define SBX_QUAT_MIN_NORM2 1e-30f
-#define SBX_QUAT_MAX_NORM2 1e30f
+#define SBX_QUAT_MIN_NORM2 SATBOX_QUAT_MIN_NORM2
+#define SBX_QUAT_MAX_NORM2 SATBOX_QUAT_MAX_NORM2
 
 #endif

@@ -107,6 +107,9 @@ extern "C" {
 #define SATBOX_COORD_LIMIT 1e15f
 /** Largest sum of |axis[k][c]| over the 9 axis components of a valid box. */
 #define SATBOX_AXIS_SUM_LIMIT 8.0f
+/** Squared quaternion lengths accepted as rotations (outside: the box is invalid). */
+#define SATBOX_QUAT_MIN_NORM2 1e-30f
+#define SATBOX_QUAT_MAX_NORM2 1e30f
 /** Largest n accepted by any entry point (pair and box indices fit in uint32_t). */
 #define SATBOX_MAX_COUNT ((size_t)UINT32_MAX)
 
@@ -146,7 +149,9 @@ typedef struct satbox_qboxes {
     const float *center[3]; /**< center[c][i]: world coordinate c of box i's center */
     const float *half[3];   /**< half[k][i]: half extent along local axis k, >= 0 */
     const float *quat[4];   /**< quat[0..3][i] = (x, y, z, w) of box i's world-from-local rotation;
-                                 normalised on the way (any non-zero length); zero or non-finite: invalid box */
+                                 normalised on the way when |q|^2 lies in [SATBOX_QUAT_MIN_NORM2,
+                                 SATBOX_QUAT_MAX_NORM2]; outside (zero, NaN, inf, or a length below
+                                 1e-15 or above 1e15): invalid box */
 } satbox_qboxes;
 
 /** One box as a plain struct (for one-off calls and for packing). Same fields as ::satbox_boxes. */
@@ -256,10 +261,11 @@ SATBOX_API ptrdiff_t satbox_aabb_q(const satbox_qboxes *boxes, size_t n, float m
                                    float *min[3], float *max[3]);
 
 /** Rotation matrices from quaternions, in batch.
- * @param quat  quat[0..3][i] = (x, y, z, w); normalised on the way
+ * @param quat  quat[0..3][i] = (x, y, z, w); normalised on the way (s = 2 / |q|^2)
  * @param axis  axis[k][c][i] receives world component c of local axis k
- * A zero or non-finite quaternion writes NaN into all 9 components of that box's axes, which
- * marks the box invalid for every pair test.
+ * A quaternion with |q|^2 outside [SATBOX_QUAT_MIN_NORM2, SATBOX_QUAT_MAX_NORM2] (zero, NaN,
+ * infinite, or absurdly short or long) writes NaN into all 9 components of that box's axes,
+ * which marks the box invalid for every pair test.
  * @return the number of boxes marked invalid (>= 0), or a negative ::satbox_error. */
 SATBOX_API ptrdiff_t satbox_axes_from_quat(const float *const quat[4], size_t n, float *axis[3][3]);
 
