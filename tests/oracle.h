@@ -1,0 +1,105 @@
+/* oracle.h - independent long-double SAT oracle, point-in-both check, error band and test CLI helpers. */
+#ifndef SATBOX_TEST_ORACLE_H
+#define SATBOX_TEST_ORACLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "satbox/satbox.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- the oracle ----------------------------------------------------------------------------
+ * A box given to the oracle is taken literally: the convex hull of its 8 float corners
+ * c + s0*h0*u0 + s1*h1*u1 + s2*h2*u2 (s = +-1), converted exactly to long double. (Float axes are
+ * orthonormal only to ~1e-7, so this is a parallelepiped; the oracle is exact for it.)
+ *
+ * orc_sat() is a separating axis test that never uses the projected-radius formula: it projects
+ * all 16 corners on each of the 15 unit axes and measures the gap between the two intervals.
+ * Its axes are the exact candidate set of two parallelepipeds: face normals
+ * n_i = u_{i+1} x u_{i+2} (= u_i for an exact rotation; ids 0-2 for A, 3-5 for B) and the edge
+ * crosses uA_i x uB_j (id 6 + 3i + j). Edge crosses with |L|^2 < ORC_PARALLEL_LEN2 are exactly
+ * parallel edges (the smallest non-zero cross of float unit vectors is ~1e-7): they can never
+ * separate and are skipped. All in long double.
+ *
+ * orc_intersect() answers "is there a point inside both boxes" without any axis: a non-empty
+ * intersection of two convex polytopes has a vertex, which lies on an edge of one of them, so
+ * the boxes meet iff one of the 24 edges (segments) meets the other box (clipped against its
+ * 3 slabs, Cyrus-Beck). It validates orc_sat(). */
+
+#define ORC_PARALLEL_LEN2 1e-20L
+/* orc_intersect() widens every slab by this times S (orc_scale()): closed sets, robust contact. */
+#define ORC_MEET_TOL 1e-12L
+
+typedef struct orc_result {
+    long double s_all;      /* true separation: max gap over every non-parallel axis (> 0 disjoint) */
+    int best;               /* axis id of s_all (lowest id on ties) */
+    long double gap[15];    /* normalised gap per axis (-inf for skipped parallel edges) */
+    long double len[15];    /* |L| before normalisation (|n_i| for faces, |uA_i x uB_j| for edges) */
+    long double dir[15][3]; /* unit axis, oriented so that (cB - cA) . dir >= 0 */
+    long double proj[15];   /* (cB - cA) . dir (>= 0) */
+} orc_result;
+
+/* Runs the corner-projection SAT oracle; returns r->s_all. */
+long double orc_sat(const satbox_box *a, const satbox_box *b, orc_result *r);
+
+/* 1 if some point lies in both boxes (closed sets), 0 if not. Pure point-set test, long double. */
+int orc_intersect(const satbox_box *a, const satbox_box *b);
+
+/* ---- the documented tolerance band ----------------------------------------------------------
+ * satbox decides each axis by the sign of its float gap g = |t.L| - (rA + rB) (L unnormalised).
+ * Its error, in length units, is bounded by
+ *   face axis:  ORC_K * u * S
+ *   edge axis:  ORC_K * u * S + SATBOX_EPS * G          (G = the 4 extents the guard multiplies)
+ * with u = 2^-24 (float unit roundoff), S = |cB - cA|_1 + the 6 half extents (the size of the
+ * pair) and ORC_K = 16 (the forward error bound of the float expressions is ~10 u S, including
+ * the ~1e-7 non-orthonormality of float axes). Normalised, the edge error is divided by |L|.
+ * An axis can therefore flip sign only when its true normalised gap is within
+ *   err_a = (ORC_K u S + P + [edge] SATBOX_EPS G) / |L_a|
+ * of zero, where P is an extra perturbation (length) used by the invariance test for the float
+ * rounding of the transformed inputs (0 for the oracle test).
+ * On top, satbox skips edge axes with float |L|^2 < SATBOX_EDGE_MIN_LEN2 (the documented
+ * near-parallel rule); the oracle treats axes with |L|^2 in [ORC_SKIP_LO, ORC_SKIP_HI] as
+ * "maybe skipped" (the float |L|^2 there is accurate to < 1%).
+ *
+ * The verdict for a pair:
+ *   ORC_MUST_SEP  some surely-used axis (face, or edge with |L|^2 > ORC_SKIP_HI) has gap > err_a;
+ *   ORC_MUST_HIT  every possibly-used axis (face, or edge with |L|^2 >= ORC_SKIP_LO) has gap < -err_a;
+ *   ORC_BAND      neither: both answers are correct within the band (includes touching and the pairs
+ *                 separated only along near-parallel edges, which the skip rule reports as overlap). */
+
+#define ORC_K 16.0L
+#define ORC_U (1.0L / 16777216.0L)
+#define ORC_SKIP_LO (0.8L * (long double)SATBOX_EDGE_MIN_LEN2)
+#define ORC_SKIP_HI (1.25L * (long double)SATBOX_EDGE_MIN_LEN2)
+
+typedef enum orc_verdict { ORC_BAND = 0, ORC_MUST_SEP = 1, ORC_MUST_HIT = 2 } orc_verdict;
+
+/* Size of the pair S (see above). */
+long double orc_scale(const satbox_box *a, const satbox_box *b);
+/* Error bound err_a of axis `id` (normalised), given the oracle result and a perturbation P. */
+long double orc_axis_err(const satbox_box *a, const satbox_box *b, const orc_result *r, int id, long double P);
+/* The verdict above, and optionally the largest err_a over the possibly-used axes (*band). */
+orc_verdict orc_verdict_of(const satbox_box *a, const satbox_box *b, const orc_result *r, long double P,
+                           long double *band);
+/* Max gap over axes excluding every edge with |L|^2 < lim (the skip rule at threshold `lim`). */
+long double orc_s_rule(const orc_result *r, long double lim);
+
+/* ---- small helpers shared by the tests ------------------------------------------------------ */
+
+/* Command line of the random tests: --seed N, --scale F (multiplies every default count).
+ * The environment variable SATBOX_QUICK=1 (set by tests/run under qemu) divides the default
+ * counts by `quick_div`. Prints the seed and returns the multiplier through *mult. */
+uint64_t orc_cli(int argc, char **argv, const char *test_name, uint64_t default_seed, double quick_div, double *mult);
+/* Count scaled by mult, at least `min`. */
+size_t orc_count(size_t n, double mult, size_t min);
+/* Monotonic seconds. */
+double orc_now(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

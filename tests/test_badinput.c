@@ -1,0 +1,717 @@
+/* test_badinput.c - bad arguments return an error and write nothing; bad data marks only its own pair. */
+/* Usage: test_badinput [--seed N] [--scale F]
+ *  - every entry point: NULL descriptor / array / output with n > 0 -> SATBOX_ERR_NULL, n = 0 with
+ *    NULL everything -> 0, n > SATBOX_MAX_COUNT -> SATBOX_ERR_COUNT, non-finite margin ->
+ *    SATBOX_ERR_ARG, pair index out of range -> SATBOX_ERR_INDEX, an output overlapping an input
+ *    or another output -> SATBOX_ERR_ALIAS; in every error case all outputs (sentinel-filled)
+ *    and inputs are left unchanged;
+ *  - per-pair bad data (NaN, inf, negative extent, huge coordinates, NaN axes, bad quaternions,
+ *    bad pool boxes) marks exactly the pairs that use it: hit 255, separation NaN, normal 0,
+ *    axis 255, not counted; every other pair's outputs are byte-identical to a clean batch
+ *    without the poisoned pairs;
+ *  - -0.0 extents are valid; denormal inputs are ordinary numbers (no flush to zero). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle.h"
+#include "support.h"
+
+#define SENT 0xA5
+#define N 61 /* pairs in the small batches: odd, several SIMD widths plus a tail */
+
+static int failures = 0;
+static tb_rng rng;
+
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            failures++;                                                                                                \
+            if (failures <= 60) {                                                                                      \
+                printf("  FAIL %s:%d: ", __func__, __LINE__);                                                          \
+                printf(__VA_ARGS__);                                                                                   \
+                printf("\n");                                                                                          \
+            }                                                                                                          \
+        }                                                                                                              \
+    } while (0)
+
+/* ---- a test world: inputs and sentinel-filled outputs ------------------------------------------ */
+
+typedef struct world {
+    tb_soa a, b;
+    float qa[10][N], qb[10][N]; /* quaternion batches: center 3, half 3, quat 4 */
+    satbox_qboxes qva, qvb;
+    satbox_box one;
+    satbox_pair pairs[N];
+    /* outputs */
+    uint8_t hit[N], axis[N];
+    float sep[N], nrm[3][N];
+    uint32_t list[N];
+    float mn[3][N], mx[3][N], ax[3][3][N];
+    satbox_result res;
+    float *pmn[3], *pmx[3], *pax[3][3];
+    float dst[15][N];
+    satbox_boxes_out dout;
+    satbox_box src[N];
+} world;
+
+static world W;
+static unsigned char snapshot_in[sizeof(float) * 15 * N * 2 + sizeof(float) * 20 * N + sizeof(satbox_pair) * N +
+                                 sizeof(satbox_box) * (N + 1)];
+
+static void fill_outputs(void)
+{
+    memset(W.hit, SENT, sizeof W.hit);
+    memset(W.axis, SENT, sizeof W.axis);
+    memset(W.sep, SENT, sizeof W.sep);
+    memset(W.nrm, SENT, sizeof W.nrm);
+    memset(W.list, SENT, sizeof W.list);
+    memset(W.mn, SENT, sizeof W.mn);
+    memset(W.mx, SENT, sizeof W.mx);
+    memset(W.ax, SENT, sizeof W.ax);
+    memset(W.dst, SENT, sizeof W.dst);
+}
+
+static int outputs_untouched(void)
+{
+    const unsigned char *blocks[] = {W.hit,
+                                     W.axis,
+                                     (const unsigned char *)W.sep,
+                                     (const unsigned char *)W.nrm,
+                                     (const unsigned char *)W.list,
+                                     (const unsigned char *)W.mn,
+                                     (const unsigned char *)W.mx,
+                                     (const unsigned char *)W.ax,
+                                     (const unsigned char *)W.dst};
+    const size_t sizes[] = {sizeof W.hit, sizeof W.axis, sizeof W.sep, sizeof W.nrm, sizeof W.list,
+                            sizeof W.mn,  sizeof W.mx,   sizeof W.ax,  sizeof W.dst};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        for (size_t i = 0; i < sizes[k]; i++)
+            if (blocks[k][i] != SENT)
+                return 0;
+    return 1;
+}
+
+/* All inputs, serialised, to check that an error wrote nothing into them either. */
+static size_t snap_inputs(unsigned char *o)
+{
+    size_t k = 0;
+    for (int f = 0; f < 15; f++) {
+        memcpy(o + k, W.a.arrays[f], N * sizeof(float)), k += N * sizeof(float);
+        memcpy(o + k, W.b.arrays[f], N * sizeof(float)), k += N * sizeof(float);
+    }
+    memcpy(o + k, W.qa, sizeof W.qa), k += sizeof W.qa;
+    memcpy(o + k, W.qb, sizeof W.qb), k += sizeof W.qb;
+    memcpy(o + k, W.pairs, sizeof W.pairs), k += sizeof W.pairs;
+    memcpy(o + k, &W.one, sizeof W.one), k += sizeof W.one;
+    memcpy(o + k, W.src, sizeof W.src), k += sizeof W.src;
+    return k;
+}
+
+static int inputs_untouched(void)
+{
+    static unsigned char now[sizeof snapshot_in];
+    size_t k = snap_inputs(now);
+    return memcmp(now, snapshot_in, k) == 0;
+}
+
+static void world_init(void)
+{
+    if (tb_soa_alloc(&W.a, N) || tb_soa_alloc(&W.b, N))
+        exit(2);
+    for (int i = 0; i < N; i++) {
+        satbox_box a, b;
+        tb_make_pair(&rng, TB_UNIFORM, &a, &b);
+        tb_soa_set(&W.a, (size_t)i, &a);
+        tb_soa_set(&W.b, (size_t)i, &b);
+        W.src[i] = a;
+        for (int c = 0; c < 3; c++) {
+            W.qa[c][i] = a.center[c];
+            W.qa[3 + c][i] = a.half[c];
+            W.qb[c][i] = b.center[c];
+            W.qb[3 + c][i] = b.half[c];
+        }
+        for (int c = 0; c < 4; c++) {
+            W.qa[6 + c][i] = (float)tb_normal(&rng);
+            W.qb[6 + c][i] = (float)tb_normal(&rng);
+        }
+        W.pairs[i].a = (uint32_t)(tb_next(&rng) % N);
+        W.pairs[i].b = (uint32_t)(tb_next(&rng) % N);
+    }
+    for (int c = 0; c < 3; c++) {
+        W.qva.center[c] = W.qa[c];
+        W.qva.half[c] = W.qa[3 + c];
+        W.qvb.center[c] = W.qb[c];
+        W.qvb.half[c] = W.qb[3 + c];
+    }
+    for (int c = 0; c < 4; c++) {
+        W.qva.quat[c] = W.qa[6 + c];
+        W.qvb.quat[c] = W.qb[6 + c];
+    }
+    W.one = W.src[0];
+    W.res = (satbox_result){W.hit, W.sep, {W.nrm[0], W.nrm[1], W.nrm[2]}, W.axis};
+    for (int c = 0; c < 3; c++) {
+        W.pmn[c] = W.mn[c];
+        W.pmx[c] = W.mx[c];
+        W.dout.center[c] = W.dst[c];
+        W.dout.half[c] = W.dst[3 + c];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++) {
+            W.pax[k][c] = W.ax[k][c];
+            W.dout.axis[k][c] = W.dst[6 + 3 * k + c];
+        }
+    snap_inputs(snapshot_in);
+}
+
+/* Runs `call`, expects `want`, and checks that nothing was written. */
+#define EXPECT_ERR(want, call)                                                                                         \
+    do {                                                                                                               \
+        fill_outputs();                                                                                                \
+        ptrdiff_t got_ = (ptrdiff_t)(call);                                                                            \
+        CHECK(got_ == (ptrdiff_t)(want), "%s: returned %td (%s), expected %d", #call, got_,                            \
+              satbox_strerror((int)got_), (int)(want));                                                                \
+        CHECK(outputs_untouched(), "%s: wrote into an output after an error", #call);                                  \
+        CHECK(inputs_untouched(), "%s: changed an input", #call);                                                      \
+    } while (0)
+
+/* A copy of a descriptor with one of its 15 arrays (index f) set to NULL. */
+static satbox_boxes with_null(const satbox_boxes *v, int f)
+{
+    satbox_boxes d = *v;
+    if (f < 3)
+        d.center[f] = NULL;
+    else if (f < 6)
+        d.half[f - 3] = NULL;
+    else
+        d.axis[(f - 6) / 3][(f - 6) % 3] = NULL;
+    return d;
+}
+
+static satbox_qboxes with_null_q(const satbox_qboxes *v, int f)
+{
+    satbox_qboxes d = *v;
+    if (f < 3)
+        d.center[f] = NULL;
+    else if (f < 6)
+        d.half[f - 3] = NULL;
+    else
+        d.quat[f - 6] = NULL;
+    return d;
+}
+
+static void test_null(void)
+{
+    const satbox_boxes *A = &W.a.view, *B = &W.b.view;
+    const satbox_qboxes *QA = &W.qva, *QB = &W.qvb;
+    const float *const *quat = (const float *const *)W.qva.quat;
+    /* NULL descriptors and outputs */
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(NULL, B, N, W.hit));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, NULL, N, W.hit));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, B, N, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(NULL, B, N, 0.0f, &W.res));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(A, NULL, N, 0.0f, &W.res));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(A, B, N, 0.0f, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(NULL, QB, N, W.hit));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, NULL, N, W.hit));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, QB, N, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_q(NULL, QB, N, 0.0f, &W.res));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_q(QA, QB, N, 0.0f, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(NULL, B, N, W.hit));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, NULL, N, W.hit));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, B, N, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(NULL, B, N, 0.0f, &W.res));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(&W.one, NULL, N, 0.0f, &W.res));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(&W.one, B, N, 0.0f, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(NULL, N, W.pairs, N, W.hit, W.list));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(A, N, NULL, N, W.hit, W.list));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_pairs(NULL, N, W.pairs, N, 0.0f, &W.res, W.list));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_pairs(A, N, NULL, N, 0.0f, &W.res, W.list));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(NULL, N, 0.0f, W.pmn, W.pmx));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(A, N, 0.0f, NULL, W.pmx));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(A, N, 0.0f, W.pmn, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb_q(NULL, N, 0.0f, W.pmn, W.pmx));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb_q(QA, N, 0.0f, NULL, W.pmx));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_axes_from_quat(NULL, N, W.pax));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_axes_from_quat(quat, N, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_pack(NULL, N, &W.dout));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_pack(W.src, N, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_validate(NULL, N, 1e-5f, W.hit));
+
+    /* one NULL array inside a descriptor, each of the 15 (or 10) in turn, on either side */
+    for (int f = 0; f < 15; f++) {
+        satbox_boxes na = with_null(A, f), nb = with_null(B, f);
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(&na, B, N, W.hit));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, &nb, N, W.hit));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(&na, B, N, 0.0f, &W.res));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(A, &nb, N, 0.0f, &W.res));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, &nb, N, W.hit));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(&W.one, &nb, N, 0.0f, &W.res));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(&na, N, W.pairs, N, W.hit, W.list));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_pairs(&na, N, W.pairs, N, 0.0f, &W.res, W.list));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(&na, N, 0.0f, W.pmn, W.pmx));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_validate(&na, N, 1e-5f, W.hit));
+        if (f < 10) {
+            satbox_qboxes qa = with_null_q(QA, f), qb = with_null_q(QB, f);
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(&qa, QB, N, W.hit));
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, &qb, N, W.hit));
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_q(QA, &qb, N, 0.0f, &W.res));
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb_q(&qa, N, 0.0f, W.pmn, W.pmx));
+        }
+    }
+    for (int c = 0; c < 4; c++) {
+        const float *q4[4] = {W.qva.quat[0], W.qva.quat[1], W.qva.quat[2], W.qva.quat[3]};
+        q4[c] = NULL;
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_axes_from_quat(q4, N, W.pax));
+    }
+    for (int k = 0; k < 9; k++) {
+        float *ax[3][3];
+        memcpy(ax, W.pax, sizeof ax);
+        ax[k / 3][k % 3] = NULL;
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_axes_from_quat(quat, N, ax));
+        satbox_boxes_out d = W.dout;
+        d.axis[k / 3][k % 3] = NULL;
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_pack(W.src, N, &d));
+    }
+    for (int c = 0; c < 3; c++) {
+        float *mn[3] = {W.mn[0], W.mn[1], W.mn[2]}, *mx[3] = {W.mx[0], W.mx[1], W.mx[2]};
+        mn[c] = NULL;
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(A, N, 0.0f, mn, W.pmx));
+        mn[c] = W.mn[c];
+        mx[c] = NULL;
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(A, N, 0.0f, W.pmn, mx));
+    }
+
+    /* n = 0: fine with NULL everything */
+    fill_outputs();
+    float *nmn[3] = {NULL, NULL, NULL}, *nax[3][3] = {{NULL}};
+    CHECK(satbox_overlap(NULL, NULL, 0, NULL) == 0, "overlap n=0");
+    CHECK(satbox_collide(NULL, NULL, 0, 0.0f, NULL) == 0, "collide n=0");
+    CHECK(satbox_overlap_q(NULL, NULL, 0, NULL) == 0, "overlap_q n=0");
+    CHECK(satbox_collide_q(NULL, NULL, 0, 0.0f, NULL) == 0, "collide_q n=0");
+    CHECK(satbox_overlap_one(NULL, NULL, 0, NULL) == 0, "overlap_one n=0");
+    CHECK(satbox_collide_one(NULL, NULL, 0, 0.0f, NULL) == 0, "collide_one n=0");
+    CHECK(satbox_overlap_pairs(NULL, 0, NULL, 0, NULL, NULL) == 0, "overlap_pairs n=0");
+    CHECK(satbox_collide_pairs(NULL, 0, NULL, 0, 0.0f, NULL, NULL) == 0, "collide_pairs n=0");
+    CHECK(satbox_aabb(NULL, 0, 0.0f, NULL, NULL) == 0 && satbox_aabb(NULL, 0, 0.0f, nmn, nmn) == 0, "aabb n=0");
+    CHECK(satbox_aabb_q(NULL, 0, 0.0f, NULL, NULL) == 0, "aabb_q n=0");
+    CHECK(satbox_axes_from_quat(NULL, 0, NULL) == 0 && satbox_axes_from_quat(NULL, 0, nax) == 0, "axes_from_quat n=0");
+    CHECK(satbox_pack(NULL, 0, NULL) == 0, "pack n=0");
+    CHECK(satbox_validate(NULL, 0, 1e-5f, NULL) == 0, "validate n=0");
+    CHECK(outputs_untouched(), "n = 0 wrote something");
+
+    /* n above SATBOX_MAX_COUNT (only representable with a 64-bit size_t) */
+    if ((uint64_t)SIZE_MAX > (uint64_t)SATBOX_MAX_COUNT) {
+        size_t big = (size_t)SATBOX_MAX_COUNT + 1;
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap(A, B, big, W.hit));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_collide(A, B, big, 0.0f, &W.res));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_q(QA, QB, big, W.hit));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_one(&W.one, B, big, W.hit));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, N, W.pairs, big, W.hit, W.list));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, big, W.pairs, N, W.hit, W.list));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_aabb(A, big, 0.0f, W.pmn, W.pmx));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_axes_from_quat(quat, big, W.pax));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_pack(W.src, big, &W.dout));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_validate(A, big, 1e-5f, W.hit));
+    }
+}
+
+static void test_args(void)
+{
+    const satbox_boxes *A = &W.a.view, *B = &W.b.view;
+    const float bad_margins[] = {NAN, INFINITY, -INFINITY};
+    for (int m = 0; m < 3; m++) {
+        float g = bad_margins[m];
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_collide(A, B, N, g, &W.res));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_collide_q(&W.qva, &W.qvb, N, g, &W.res));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_collide_one(&W.one, B, N, g, &W.res));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_collide_pairs(A, N, W.pairs, N, g, &W.res, W.list));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_aabb(A, N, g, W.pmn, W.pmx));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_aabb_q(&W.qva, N, g, W.pmn, W.pmx));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_validate(A, N, g, W.hit));
+    }
+    /* pair indices: one bad index anywhere (last, first, a or b) -> nothing written at all */
+    const size_t where[] = {N - 1, 0, N / 2};
+    for (int w = 0; w < 3; w++)
+        for (int side = 0; side < 2; side++) {
+            satbox_pair save = W.pairs[where[w]];
+            uint32_t *p = side ? &W.pairs[where[w]].b : &W.pairs[where[w]].a;
+            const uint32_t bad_idx[] = {N, N + 1000, UINT32_MAX};
+            for (int k = 0; k < 3; k++) {
+                *p = bad_idx[k];
+                snap_inputs(snapshot_in);
+                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, W.hit, W.list));
+                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, NULL, W.list));
+                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_collide_pairs(A, N, W.pairs, N, 0.0f, &W.res, W.list));
+            }
+            W.pairs[where[w]] = save;
+            snap_inputs(snapshot_in);
+        }
+    /* a pool smaller than the indices */
+    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 1, W.pairs, N, W.hit, W.list));
+    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 0, W.pairs, N, W.hit, W.list));
+}
+
+static void test_alias(void)
+{
+    const satbox_boxes *A = &W.a.view, *B = &W.b.view;
+    float *in_a = W.a.arrays[4], *in_b = W.b.arrays[9];
+    /* an output that is an input (whole or one byte in), or another output */
+    uint8_t *hit_in = (uint8_t *)in_a + 1;
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, (uint8_t *)in_a));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, hit_in));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, (uint8_t *)in_b + 3));
+    satbox_result r = W.res;
+    r.separation = in_b;
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide(A, B, N, 0.0f, &r));
+    r = W.res;
+    r.normal[1] = W.a.arrays[0] + N / 2; /* half overlaps A's center x */
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide(A, B, N, 0.0f, &r));
+    r = W.res;
+    r.axis = W.hit + 1; /* two outputs overlapping */
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide(A, B, N, 0.0f, &r));
+    r = W.res;
+    r.normal[2] = W.sep;
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide(A, B, N, 0.0f, &r));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_q(&W.qva, &W.qvb, N, (uint8_t *)W.qb[8]));
+    r = W.res;
+    r.hit = (uint8_t *)W.one.center; /* the one box is an input too */
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide_one(&W.one, B, N, 0.0f, &r));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, W.hit, (uint32_t *)W.pairs));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, (uint8_t *)W.list, W.list));
+    r = W.res;
+    r.separation = W.a.arrays[14];
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide_pairs(A, N, W.pairs, N, 0.0f, &r, W.list));
+    float *mn[3] = {W.mn[0], W.a.arrays[2], W.mn[2]};
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_aabb(A, N, 0.0f, mn, W.pmx));
+    float *mx[3] = {W.mx[0], W.mx[1], W.mn[0]};
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_aabb(A, N, 0.0f, W.pmn, mx));
+    float *ax[3][3];
+    memcpy(ax, W.pax, sizeof ax);
+    ax[2][1] = W.qa[7];
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_axes_from_quat((const float *const *)W.qva.quat, N, ax));
+    satbox_boxes_out d = W.dout;
+    d.half[1] = (float *)(void *)&W.src[N / 2];
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_pack(W.src, N, &d));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_validate(A, N, 1e-5f, (uint8_t *)W.a.arrays[0]));
+
+    /* adjacent but not overlapping is fine: an output that ends right where an input begins */
+    static float buf[2 * N];
+    memcpy(buf + N, W.a.arrays[0], N * sizeof(float));
+    satbox_boxes a2 = *A;
+    a2.center[0] = buf + N;
+    satbox_result r2 = W.res;
+    r2.separation = buf;
+    fill_outputs();
+    CHECK(satbox_collide(&a2, B, N, 0.0f, &r2) >= 0, "adjacent (non-overlapping) output rejected");
+}
+
+/* ---- per-pair bad data ------------------------------------------------------------------------- */
+
+typedef struct pout {
+    uint8_t hit, axis;
+    float sep, n[3];
+} pout;
+
+static int pout_same(const pout *x, const pout *y)
+{
+    return x->hit == y->hit && x->axis == y->axis && memcmp(&x->sep, &y->sep, sizeof x->sep) == 0 &&
+           memcmp(x->n, y->n, sizeof x->n) == 0;
+}
+
+static int pout_invalid(const pout *x)
+{
+    return x->hit == SATBOX_INVALID && x->axis == SATBOX_AXIS_INVALID && isnan(x->sep) && x->n[0] == 0 &&
+           x->n[1] == 0 && x->n[2] == 0;
+}
+
+/* collide + overlap of a batch; returns collide's count; per-pair outputs in o, overlap bits in ov. */
+static ptrdiff_t run_mat(const tb_soa *a, const tb_soa *b, size_t n, pout *o, uint8_t *ov, ptrdiff_t *ocount)
+{
+    uint8_t *hit = (uint8_t *)malloc(n), *axis = (uint8_t *)malloc(n);
+    float *sep = (float *)malloc(n * sizeof(float)), *nn[3];
+    for (int c = 0; c < 3; c++)
+        nn[c] = (float *)malloc(n * sizeof(float));
+    satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis};
+    ptrdiff_t r = satbox_collide(&a->view, &b->view, n, 0.0f, &res);
+    *ocount = satbox_overlap(&a->view, &b->view, n, ov);
+    for (size_t i = 0; i < n; i++) {
+        o[i].hit = hit[i];
+        o[i].axis = axis[i];
+        o[i].sep = sep[i];
+        for (int c = 0; c < 3; c++)
+            o[i].n[c] = nn[c][i];
+    }
+    free(hit);
+    free(axis);
+    free(sep);
+    for (int c = 0; c < 3; c++)
+        free(nn[c]);
+    return r;
+}
+
+/* Makes a box invalid by one bad value (kind 0..NPOISON-1). */
+static void poison(satbox_box *x, int kind)
+{
+    float *fields = (float *)x;
+    int f = (int)(tb_next(&rng) % 15);
+    switch (kind) {
+    case 0: fields[f] = NAN; break;
+    case 1: fields[f] = (tb_next(&rng) & 1) ? INFINITY : -INFINITY; break;
+    case 2: x->half[tb_next(&rng) % 3] = (tb_next(&rng) & 1) ? -1.0f : -1e-30f; break;
+    case 3: x->center[tb_next(&rng) % 3] = (tb_next(&rng) & 1) ? 1e30f : -1e30f; break;
+    case 4: /* the sum of |center| just above the limit, each coordinate fine on its own */
+        x->center[0] = x->center[1] = x->center[2] = 0.34f * SATBOX_COORD_LIMIT;
+        break;
+    case 5: /* NaN axes (as from a bad quaternion) */
+        for (int k = 0; k < 3; k++)
+            for (int c = 0; c < 3; c++)
+                x->axis[k][c] = NAN;
+        break;
+    case 6: x->axis[tb_next(&rng) % 3][tb_next(&rng) % 3] = 9.0f; break; /* axis sum > 8 */
+    case 7: x->half[tb_next(&rng) % 3] = 2e15f; break;                   /* extent alone above the limit */
+    default: x->half[tb_next(&rng) % 3] = NAN; break;
+    }
+}
+#define NPOISON 9
+
+static void test_bad_data(size_t n)
+{
+    /* clean batch of n pairs; the poisoned batch interleaves the same pairs (same order) with
+     * poisoned ones */
+    tb_soa ca, cb, pa, pb;
+    size_t m = n + n / 3 + 1;
+    tb_soa_alloc(&ca, n);
+    tb_soa_alloc(&cb, n);
+    tb_soa_alloc(&pa, m);
+    tb_soa_alloc(&pb, m);
+    uint8_t *is_bad = (uint8_t *)calloc(m, 1);
+    size_t *orig = (size_t *)calloc(m, sizeof(size_t));
+    for (size_t i = 0; i < n; i++) {
+        satbox_box a, b;
+        tb_make_pair(&rng, (tb_family)(tb_next(&rng) % TB_BAD), &a, &b); /* every good family */
+        tb_soa_set(&ca, i, &a);
+        tb_soa_set(&cb, i, &b);
+    }
+    size_t k = 0, nbad = 0;
+    for (size_t i = 0; i < m; i++) {
+        satbox_box a, b;
+        if (k < n && (i + n - k >= m || tb_next(&rng) % 4 != 0)) {
+            tb_soa_get(&ca, k, &a);
+            tb_soa_get(&cb, k, &b);
+            orig[i] = k++;
+        } else {
+            tb_make_pair(&rng, TB_UNIFORM, &a, &b);
+            int which = 1 + (int)(tb_next(&rng) % 3); /* bit 1: A poisoned, bit 2: B poisoned */
+            if (which & 1)
+                poison(&a, (int)(tb_next(&rng) % NPOISON));
+            if (which & 2)
+                poison(&b, (int)(tb_next(&rng) % NPOISON));
+            is_bad[i] = (uint8_t)which;
+            nbad++;
+        }
+        tb_soa_set(&pa, i, &a);
+        tb_soa_set(&pb, i, &b);
+    }
+    pout *oc = (pout *)malloc(n * sizeof *oc), *op = (pout *)malloc(m * sizeof *op);
+    uint8_t *vc = (uint8_t *)malloc(n), *vp = (uint8_t *)malloc(m);
+    ptrdiff_t occ, opc;
+    ptrdiff_t rc = run_mat(&ca, &cb, n, oc, vc, &occ);
+    ptrdiff_t rp = run_mat(&pa, &pb, m, op, vp, &opc);
+    CHECK(rc == rp && occ == opc && rc == occ,
+          "counts: clean collide %td overlap %td, poisoned collide %td overlap %td", rc, occ, rp, opc);
+    for (size_t i = 0; i < m; i++) {
+        if (is_bad[i]) {
+            CHECK(pout_invalid(&op[i]) && vp[i] == SATBOX_INVALID,
+                  "poisoned pair %zu: hit %u axis %u sep %g normal (%g %g %g), overlap %u", i, op[i].hit, op[i].axis,
+                  (double)op[i].sep, (double)op[i].n[0], (double)op[i].n[1], (double)op[i].n[2], vp[i]);
+        } else {
+            size_t j = orig[i];
+            CHECK(pout_same(&op[i], &oc[j]) && vp[i] == vc[j],
+                  "clean pair %zu (batch index %zu) changed by its neighbours", j, i);
+        }
+    }
+    printf("bad data: %zu clean pairs + %zu poisoned, %td hits\n", n, nbad, rc);
+
+    /* The same through the quaternion, one-vs-many and pool entry points. */
+    {
+        /* bad quaternions: zero, NaN, inf -> invalid pair */
+        static float q[10][64], qq[10][64];
+        satbox_qboxes qa, qb;
+        for (int c = 0; c < 3; c++) {
+            qa.center[c] = q[c], qa.half[c] = q[3 + c];
+            qb.center[c] = qq[c], qb.half[c] = qq[3 + c];
+        }
+        for (int c = 0; c < 4; c++)
+            qa.quat[c] = q[6 + c], qb.quat[c] = qq[6 + c];
+        int bad[64];
+        for (int i = 0; i < 64; i++) {
+            satbox_box a, b;
+            tb_make_pair(&rng, TB_UNIFORM, &a, &b);
+            for (int c = 0; c < 3; c++) {
+                q[c][i] = a.center[c], q[3 + c][i] = a.half[c];
+                qq[c][i] = b.center[c], qq[3 + c][i] = b.half[c];
+            }
+            for (int c = 0; c < 4; c++)
+                q[6 + c][i] = (float)tb_normal(&rng), qq[6 + c][i] = (float)tb_normal(&rng);
+            bad[i] = i % 5 == 0;
+            if (bad[i]) {
+                float *t = (i % 10 == 0) ? &q[6][i] : &qq[6][i];
+                switch (i % 3) {
+                case 0: q[6][i] = q[7][i] = q[8][i] = q[9][i] = 0.0f; break;
+                case 1: t[0] = NAN; break;
+                default: t[0] = INFINITY; break;
+                }
+            }
+        }
+        uint8_t hit[64], ax[64], ov[64];
+        float sep[64], nn[3][64];
+        satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, ax};
+        ptrdiff_t r1 = satbox_collide_q(&qa, &qb, 64, 0.0f, &res), r2 = satbox_overlap_q(&qa, &qb, 64, ov);
+        ptrdiff_t cnt = 0;
+        for (int i = 0; i < 64; i++) {
+            pout o = {hit[i], ax[i], sep[i], {nn[0][i], nn[1][i], nn[2][i]}};
+            if (bad[i])
+                CHECK(pout_invalid(&o) && ov[i] == SATBOX_INVALID, "bad quaternion pair %d not marked invalid", i);
+            else
+                CHECK(o.hit <= 1 && ov[i] == o.hit, "good quaternion pair %d: hit %u overlap %u", i, o.hit, ov[i]);
+            cnt += o.hit == 1;
+        }
+        CHECK(r1 == cnt && r2 == cnt, "quaternion counts %td %td, expected %td", r1, r2, cnt);
+    }
+    {
+        /* a bad `one` box: every pair invalid, count 0; bad boxes in `many`: only those */
+        satbox_box one, x;
+        tb_make_pair(&rng, TB_UNIFORM, &one, &x);
+        satbox_box bad_one = one;
+        poison(&bad_one, 0);
+        uint8_t hit[N];
+        CHECK(satbox_overlap_one(&bad_one, &cb.view, N < n ? N : n, hit) == 0, "bad one-box counted overlaps");
+        for (size_t i = 0; i < (N < n ? N : n); i++)
+            CHECK(hit[i] == SATBOX_INVALID, "bad one-box: pair %zu hit %u", i, hit[i]);
+        uint8_t *h1 = (uint8_t *)malloc(m);
+        ptrdiff_t r1 = satbox_overlap_one(&one, &pb.view, m, h1), cnt = 0;
+        for (size_t i = 0; i < m; i++) {
+            CHECK((is_bad[i] & 2) ? h1[i] == SATBOX_INVALID : h1[i] <= 1, "one vs many: pair %zu (B %s) hit %u", i,
+                  (is_bad[i] & 2) ? "poisoned" : "clean", h1[i]);
+            cnt += h1[i] == 1;
+        }
+        CHECK(r1 == cnt, "one vs many: count %td, expected %td", r1, cnt);
+        free(h1);
+    }
+    {
+        /* pool: the pairs that touch a poisoned box are invalid, the others as the clean gather */
+        size_t pn = 40;
+        tb_soa pool;
+        tb_soa_alloc(&pool, pn);
+        int badbox[40];
+        for (size_t i = 0; i < pn; i++) {
+            satbox_box a, b;
+            tb_make_pair(&rng, TB_UNIFORM, &a, &b);
+            for (int c = 0; c < 3; c++)
+                a.center[c] = (float)tb_range(&rng, -2, 2);
+            badbox[i] = i % 7 == 3;
+            if (badbox[i])
+                poison(&a, (int)(i % NPOISON));
+            tb_soa_set(&pool, i, &a);
+        }
+        satbox_pair pairs[300];
+        uint8_t hit[300];
+        uint32_t list[300];
+        for (int i = 0; i < 300; i++)
+            pairs[i] = (satbox_pair){(uint32_t)(tb_next(&rng) % pn), (uint32_t)(tb_next(&rng) % pn)};
+        ptrdiff_t r = satbox_overlap_pairs(&pool.view, pn, pairs, 300, hit, list);
+        ptrdiff_t cnt = 0;
+        for (int i = 0; i < 300; i++) {
+            int want_bad = badbox[pairs[i].a] || badbox[pairs[i].b];
+            CHECK(want_bad ? hit[i] == SATBOX_INVALID : hit[i] <= 1, "pool pair %d (%u, %u): hit %u", i, pairs[i].a,
+                  pairs[i].b, hit[i]);
+            cnt += hit[i] == 1;
+        }
+        CHECK(r == cnt, "pool count %td, expected %td", r, cnt);
+        for (ptrdiff_t i = 0; i < r && i < 300; i++)
+            CHECK(hit[list[i]] == 1, "compacted list holds pair %u with hit %u", list[i], hit[list[i]]);
+        tb_soa_free(&pool);
+    }
+    free(oc);
+    free(op);
+    free(vc);
+    free(vp);
+    free(is_bad);
+    free(orig);
+    tb_soa_free(&ca);
+    tb_soa_free(&cb);
+    tb_soa_free(&pa);
+    tb_soa_free(&pb);
+}
+
+/* -0.0 extents are valid zero extents; denormal inputs are ordinary numbers. */
+static void test_zero_denormal(void)
+{
+    tb_soa a, b;
+    tb_soa_alloc(&a, 4);
+    tb_soa_alloc(&b, 4);
+    satbox_box A0, B0;
+    memset(&A0, 0, sizeof A0);
+    memset(&B0, 0, sizeof B0);
+    for (int k = 0; k < 3; k++)
+        A0.axis[k][k] = B0.axis[k][k] = 1.0f;
+    A0.half[0] = A0.half[1] = A0.half[2] = 1.0f;
+    /* pair 0: B a flat box with +0.0 extent, overlapping; pair 1: the same with -0.0 */
+    B0.center[0] = 0.5f;
+    B0.half[0] = 0.25f;
+    B0.half[1] = 0.25f;
+    B0.half[2] = 0.0f;
+    tb_soa_set(&a, 0, &A0);
+    tb_soa_set(&b, 0, &B0);
+    B0.half[2] = -0.0f;
+    tb_soa_set(&a, 1, &A0);
+    tb_soa_set(&b, 1, &B0);
+    /* pair 2: two points a denormal distance apart: t = 1e-40, all radii 0 -> gap 1e-40 > 0,
+     * separated, separation exactly 1e-40 (flushing to zero would make it a contact) */
+    satbox_box P, Q;
+    memset(&P, 0, sizeof P);
+    for (int k = 0; k < 3; k++)
+        P.axis[k][k] = 1.0f;
+    Q = P;
+    Q.center[0] = 1e-40f;
+    tb_soa_set(&a, 2, &P);
+    tb_soa_set(&b, 2, &Q);
+    /* pair 3: denormal extents (points 1e-39 wide) overlapping at the same place */
+    P.half[0] = P.half[1] = P.half[2] = 1e-39f;
+    Q = P;
+    Q.center[0] = 5e-40f;
+    tb_soa_set(&a, 3, &P);
+    tb_soa_set(&b, 3, &Q);
+    pout o[4];
+    uint8_t ov[4];
+    ptrdiff_t oc;
+    ptrdiff_t r = run_mat(&a, &b, 4, o, ov, &oc);
+    CHECK(o[0].hit == 1 && o[1].hit == 1, "-0.0 extent: hits %u %u (expected valid overlaps)", o[0].hit, o[1].hit);
+    CHECK(o[0].sep == o[1].sep && o[0].axis == o[1].axis, "-0.0 extent changes the result: %g/%u vs %g/%u",
+          (double)o[0].sep, o[0].axis, (double)o[1].sep, o[1].axis);
+    CHECK(o[2].hit == 0 && o[2].sep == 1e-40f && o[2].axis == 0 && o[2].n[0] == 1.0f,
+          "denormal gap: hit %u separation %g axis %u (expected 0, 1e-40, 0)", o[2].hit, (double)o[2].sep, o[2].axis);
+    CHECK(o[3].hit == 1 && o[3].sep < 0, "denormal boxes: hit %u separation %g", o[3].hit, (double)o[3].sep);
+    CHECK(r == 3 && oc == 3, "denormal batch count %td/%td", r, oc);
+    uint8_t bad[4];
+    CHECK(satbox_validate(&b.view, 4, 1e-5f, bad) == 0, "validate rejects -0.0 or denormal boxes");
+    tb_soa_free(&a);
+    tb_soa_free(&b);
+}
+
+int main(int argc, char **argv)
+{
+    double mult;
+    uint64_t seed = orc_cli(argc, argv, "test_badinput", 0xBAD1ull, 4.0, &mult);
+    tb_seed(&rng, seed);
+    world_init();
+    test_null();
+    test_args();
+    test_alias();
+    test_bad_data(orc_count(20000, mult, 300));
+    test_zero_denormal();
+    printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,318 @@
+/* test_oracle.c - satbox against the independent long-double oracle on >= 1M random pairs (precision report). */
+/* Usage: test_oracle [--seed N] [--scale F]
+ * For every family of support.h (except "bad") it draws random pairs, runs satbox_overlap and
+ * satbox_collide (margin 0) on the active path, and for each pair:
+ *  - checks overlap == collide.hit, bit for bit;
+ *  - validates the oracle itself: the corner-projection SAT (orc_sat) against the axis-free
+ *    point-in-both test (orc_intersect), outside |s| <= 1e-9 S (long-double rounding only);
+ *  - compares the overlap bit with the true separation s: raw false positives / negatives (no
+ *    band) are counted and printed; a wrong answer outside the band of oracle.h fails the test;
+ *  - compares satbox's separation with the oracle's (same axis set, same skip rule) within the
+ *    band, checks that the reported axis has that gap and that the normal is that axis,
+ *    pointing from A to B.
+ * Prints a table per family (plus "nearpar", a local family of nearly parallel boxes placed edge to
+ * edge, where the edge guard and the near-parallel skip rule decide). Columns: sep% truly separated;
+ * raw_fp / raw_fn wrong against the sign of the true separation (no band); band pairs where both
+ * answers are allowed; fp / fn wrong outside the band (failures); skiponly truly separated only
+ * along edges satbox may skip, skip_hit of those reported as overlap; lp_band / lp_bad the oracle
+ * self-check; other = separation, axis, normal, overlap-vs-collide failures; sep_err/S the largest
+ * separation error over pairs without near-parallel edges; raw/band the largest |s| / band among
+ * the raw errors. Exit status 1 on any failure. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "oracle.h"
+#include "support.h"
+
+#define CHUNK 4096
+#define MAX_REPORTS 12
+
+typedef long double ld;
+
+typedef struct stats {
+    size_t pairs, truth_sep, hit;
+    size_t raw_fp, raw_fn;      /* against the sign of the true separation, no band */
+    size_t band;                /* pairs inside the band (either answer accepted) */
+    size_t fp, fn;              /* wrong answers outside the band: failures */
+    size_t skip_only, skip_hit; /* truly separated only along edges satbox may skip; of those, hit */
+    ld skip_max;                /* largest s / S among skip_hit */
+    size_t lp_band, lp_bad;     /* oracle self-check: inside its tiny band / disagreements */
+    size_t sep_bad, axis_bad, normal_bad, ovl_bad;
+    ld sep_err_max;          /* max |sep - s_rule| / S over pairs without near-parallel edges */
+    ld raw_max_s, raw_max_b; /* largest |s| / S and |s| / band among the raw errors */
+} stats;
+
+static int reports = 0;
+
+static void print_box(const char *name, const satbox_box *b)
+{
+    printf("    %s center {%a, %a, %a} half {%a, %a, %a}\n", name, b->center[0], b->center[1], b->center[2], b->half[0],
+           b->half[1], b->half[2]);
+    for (int k = 0; k < 3; k++)
+        printf("    %s axis[%d] {%a, %a, %a}\n", name, k, b->axis[k][0], b->axis[k][1], b->axis[k][2]);
+}
+
+static const char *fam_name(int f);
+
+static void report(const char *what, int f, size_t index, const satbox_box *a, const satbox_box *b, const orc_result *r,
+                   int hit, float sep, int axis)
+{
+    if (reports++ >= MAX_REPORTS)
+        return;
+    printf("  FAIL %s: family %s pair %zu: satbox hit %d sep %.9g axis %d; oracle s %.12Lg (axis %d), "
+           "S %.6Lg, intersect %d\n",
+           what, fam_name(f), index, hit, (double)sep, axis, r->s_all, r->best, orc_scale(a, b), orc_intersect(a, b));
+    print_box("A", a);
+    print_box("B", b);
+}
+
+static int has_near_parallel(const orc_result *r)
+{
+    for (int id = 6; id < 15; id++)
+        if (r->len[id] < 1e-2L)
+            return 1;
+    return 0;
+}
+
+/* Local extra family (not in support.h), id TB_FAMILY_COUNT: two nearly parallel boxes (B = A's
+ * rotation tilted by 10^U(-7,-2) rad) placed ridge to ridge (an edge of B facing an edge of A),
+ * both face gaps of the order of tilt * size: the pairs where the near-parallel edge axes, their
+ * guard and their skip rule decide. */
+#define FAM_NEARPAR TB_FAMILY_COUNT
+
+static const char *fam_name(int f) { return f == FAM_NEARPAR ? "nearpar" : tb_family_name((tb_family)f); }
+
+static void make_nearpar(tb_rng *r, satbox_box *a, satbox_box *b)
+{
+    memset(a, 0, sizeof *a);
+    memset(b, 0, sizeof *b);
+    tb_random_rotation(r, a->axis);
+    memcpy(b->axis, a->axis, sizeof b->axis);
+    double tilt = pow(10.0, tb_range(r, -7, -2)), sum = 0;
+    tb_rotate(b->axis, tb_normal(r), tb_normal(r), tb_normal(r), tilt);
+    for (int k = 0; k < 3; k++) {
+        a->half[k] = (float)tb_range(r, 0.1, 1.5);
+        b->half[k] = (float)tb_range(r, 0.1, 1.5);
+        a->center[k] = (float)tb_range(r, -10, 10);
+        sum += a->half[k] + b->half[k];
+    }
+    /* Offsets along A's axes: along i1 and i2 the face gaps are g1, g2 (ridge to ridge), along i
+     * a lateral shift. */
+    int i = (int)(tb_next(r) % 3);
+    double off[3];
+    for (int k = 0; k < 3; k++) {
+        double rb = 0;
+        for (int j = 0; j < 3; j++) {
+            double p = 0;
+            for (int c = 0; c < 3; c++)
+                p += (double)a->axis[k][c] * b->axis[j][c];
+            rb += b->half[j] * fabs(p);
+        }
+        double sgn = (tb_next(r) & 1) ? 1 : -1;
+        off[k] = k == i ? tb_range(r, -1, 1) * (a->half[k] + b->half[k])
+                        : sgn * (a->half[k] + rb + tb_range(r, -2, 2) * tilt * sum);
+    }
+    for (int c = 0; c < 3; c++) {
+        double v = a->center[c];
+        for (int k = 0; k < 3; k++)
+            v += off[k] * a->axis[k][c];
+        b->center[c] = (float)v;
+    }
+}
+
+static void run_family(int f, size_t n, tb_rng *rng, stats *st)
+{
+    tb_soa A, B;
+    if (tb_soa_alloc(&A, CHUNK) || tb_soa_alloc(&B, CHUNK)) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    static uint8_t hit[CHUNK], chit[CHUNK], caxis[CHUNK];
+    static float csep[CHUNK], cn[3][CHUNK];
+    satbox_result res = {chit, csep, {cn[0], cn[1], cn[2]}, caxis};
+    size_t done = 0;
+    while (done < n) {
+        size_t m = n - done < CHUNK ? n - done : CHUNK;
+        for (size_t i = 0; i < m; i++) {
+            satbox_box a, b;
+            if (f == FAM_NEARPAR)
+                make_nearpar(rng, &a, &b);
+            else
+                tb_make_pair(rng, (tb_family)f, &a, &b);
+            tb_soa_set(&A, i, &a);
+            tb_soa_set(&B, i, &b);
+        }
+        ptrdiff_t c1 = satbox_overlap(&A.view, &B.view, m, hit);
+        ptrdiff_t c2 = satbox_collide(&A.view, &B.view, m, 0.0f, &res);
+        if (c1 < 0 || c2 < 0 || c1 != c2) {
+            printf("  FAIL: family %s: overlap returned %td, collide %td\n", fam_name(f), c1, c2);
+            st->ovl_bad++;
+        }
+        for (size_t i = 0; i < m; i++) {
+            satbox_box a, b;
+            tb_soa_get(&A, i, &a);
+            tb_soa_get(&B, i, &b);
+            size_t idx = done + i;
+            st->pairs++;
+            if (hit[i] != chit[i]) {
+                st->ovl_bad++;
+                report("overlap != collide.hit", f, idx, &a, &b, &(orc_result){0}, hit[i], csep[i], caxis[i]);
+            }
+            orc_result r;
+            ld s = orc_sat(&a, &b, &r), S = orc_scale(&a, &b), band;
+            orc_verdict v = orc_verdict_of(&a, &b, &r, 0, &band);
+            int h = hit[i] == 1;
+            if (hit[i] > 1) {
+                st->ovl_bad++;
+                report("valid pair marked invalid", f, idx, &a, &b, &r, hit[i], csep[i], caxis[i]);
+                continue;
+            }
+            st->hit += (size_t)h;
+            st->truth_sep += s > 0;
+
+            /* The oracle against the axis-free point-in-both test. */
+            ld tau = 1e-9L * S;
+            int meet = orc_intersect(&a, &b);
+            if (fabsl(s) <= tau) {
+                st->lp_band++;
+            } else if (meet != (s < 0)) {
+                st->lp_bad++;
+                report("oracle self-check (corner SAT vs point-in-both)", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
+            }
+
+            /* The overlap bit. */
+            if ((h && s > 0) || (!h && s <= 0)) {
+                st->raw_fp += h;
+                st->raw_fn += !h;
+                if (S > 0)
+                    st->raw_max_s = fmaxl(st->raw_max_s, fabsl(s) / S);
+                if (band > 0)
+                    st->raw_max_b = fmaxl(st->raw_max_b, fabsl(s) / band);
+            }
+            if (v == ORC_BAND)
+                st->band++;
+            if (h && v == ORC_MUST_SEP) {
+                st->fp++;
+                report("false positive outside the band", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
+            }
+            if (!h && v == ORC_MUST_HIT) {
+                st->fn++;
+                report("false negative outside the band", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
+            }
+            ld s_used = orc_s_rule(&r, ORC_SKIP_HI), s_maybe = orc_s_rule(&r, ORC_SKIP_LO);
+            if (s > 0 && s_maybe <= 0) {
+                st->skip_only++;
+                if (h) {
+                    st->skip_hit++;
+                    if (S > 0 && s / S > st->skip_max)
+                        st->skip_max = s / S;
+                }
+            }
+
+            /* Separation, axis and normal. */
+            ld sep = csep[i], E = band + 8 * ORC_U * fabsl(sep) + 1e-30L;
+            if (!(sep >= s_used - E && sep <= s_maybe + E)) {
+                st->sep_bad++;
+                report("separation outside the band", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
+                continue;
+            }
+            if (!has_near_parallel(&r) && S > 0 && fabsl(sep - s_maybe) / S > st->sep_err_max)
+                st->sep_err_max = fabsl(sep - s_maybe) / S;
+            int ax = caxis[i];
+            if (ax > 14 || !(fabsl(r.gap[ax] - sep) <= E)) {
+                st->axis_bad++;
+                report("reported axis does not have the reported gap", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
+                continue;
+            }
+            /* The normal is that axis (within its direction error u-ish / |L|), pointing A -> B when
+             * the sign of the projection is determined. */
+            ld nerr = 64 * ORC_U / r.len[ax], dp = 0, dm = 0, nn = 0;
+            for (int c = 0; c < 3; c++) {
+                dp = fmaxl(dp, fabsl((ld)cn[c][i] - r.dir[ax][c]));
+                dm = fmaxl(dm, fabsl((ld)cn[c][i] + r.dir[ax][c]));
+                nn += (ld)cn[c][i] * cn[c][i];
+            }
+            int sign_known = r.proj[ax] > orc_axis_err(&a, &b, &r, ax, 0);
+            if (fabsl(nn - 1) > 1e-6L || (sign_known ? dp > nerr : fminl(dp, dm) > nerr)) {
+                st->normal_bad++;
+                report("normal is not the unit axis from A to B", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
+            }
+        }
+        done += m;
+    }
+    tb_soa_free(&A);
+    tb_soa_free(&B);
+}
+
+int main(int argc, char **argv)
+{
+    double mult;
+    uint64_t seed = orc_cli(argc, argv, "test_oracle", 0x0DAC1Eull, 40.0, &mult);
+    static const struct {
+        int f;
+        size_t n;
+    } plan[] = {
+        {TB_UNIFORM, 200000},  {TB_STACKED, 200000},  {TB_TOUCHING, 200000}, {TB_SCALES, 200000},
+        {TB_PARALLEL, 100000}, {TB_IDENTICAL, 50000}, {TB_FLAT, 150000},     {FAM_NEARPAR, 100000},
+    };
+    size_t nplan = sizeof plan / sizeof plan[0];
+    stats st[TB_FAMILY_COUNT + 1], tot;
+    memset(st, 0, sizeof st);
+    memset(&tot, 0, sizeof tot);
+    double t0 = orc_now();
+    for (size_t p = 0; p < nplan; p++) {
+        tb_rng rng;
+        tb_seed(&rng, seed + 7919u * (uint64_t)plan[p].f); /* each family replayable on its own */
+        run_family(plan[p].f, orc_count(plan[p].n, mult, 1000), &rng, &st[plan[p].f]);
+    }
+    double t1 = orc_now();
+
+    printf("\nband: per axis, err = (16 u S + [edge] 1e-6 G) / |L|, u = 2^-24, S = |cB-cA|_1 + sum of the 6 half "
+           "extents\n");
+    printf("raw = against the sign of the true separation; out = outside the band (failures)\n");
+    printf("%-10s %8s %7s %7s %7s %7s %7s %6s %6s %8s %9s %7s %6s %6s %10s %9s\n", "family", "pairs", "sep%", "raw_fp",
+           "raw_fn", "band", "band%", "fp", "fn", "skiponly", "skip_hit", "lp_band", "lp_bad", "other", "sep_err/S",
+           "raw/band");
+    for (size_t p = 0; p < nplan; p++) {
+        const stats *s = &st[plan[p].f];
+        size_t other = s->sep_bad + s->axis_bad + s->normal_bad + s->ovl_bad;
+        printf("%-10s %8zu %6.2f%% %7zu %7zu %7zu %6.3f%% %6zu %6zu %8zu %9zu %7zu %6zu %6zu %10.3Lg %9.3Lg\n",
+               fam_name(plan[p].f), s->pairs, 100.0 * (double)s->truth_sep / (double)s->pairs, s->raw_fp, s->raw_fn,
+               s->band, 100.0 * (double)s->band / (double)s->pairs, s->fp, s->fn, s->skip_only, s->skip_hit, s->lp_band,
+               s->lp_bad, other, s->sep_err_max, s->raw_max_b);
+        tot.raw_max_s = fmaxl(tot.raw_max_s, s->raw_max_s);
+        tot.raw_max_b = fmaxl(tot.raw_max_b, s->raw_max_b);
+        tot.pairs += s->pairs;
+        tot.raw_fp += s->raw_fp;
+        tot.raw_fn += s->raw_fn;
+        tot.band += s->band;
+        tot.fp += s->fp;
+        tot.fn += s->fn;
+        tot.skip_only += s->skip_only;
+        tot.skip_hit += s->skip_hit;
+        tot.skip_max = fmaxl(tot.skip_max, s->skip_max);
+        tot.lp_band += s->lp_band;
+        tot.lp_bad += s->lp_bad;
+        tot.sep_bad += s->sep_bad;
+        tot.axis_bad += s->axis_bad;
+        tot.normal_bad += s->normal_bad;
+        tot.ovl_bad += s->ovl_bad;
+    }
+    printf("%-10s %8zu %7s %7zu %7zu %7zu %6.3f%% %6zu %6zu %8zu %9zu %7zu %6zu %6zu\n", "total", tot.pairs, "",
+           tot.raw_fp, tot.raw_fn, tot.band, 100.0 * (double)tot.band / (double)tot.pairs, tot.fp, tot.fn,
+           tot.skip_only, tot.skip_hit, tot.lp_band, tot.lp_bad,
+           tot.sep_bad + tot.axis_bad + tot.normal_bad + tot.ovl_bad);
+    printf("raw errors (either sign): largest |s|/S %.3Lg, largest |s|/band %.3Lg (<= 1 by the test)\n", tot.raw_max_s,
+           tot.raw_max_b);
+    printf(
+        "pairs separated only along near-parallel edges and reported as overlap (skip rule): %zu, largest s/S %.3Lg\n",
+        tot.skip_hit, tot.skip_max);
+    printf("other = separation %zu, axis %zu, normal %zu, overlap/collide %zu mismatches; %.2f s (%.2f us/pair)\n",
+           tot.sep_bad, tot.axis_bad, tot.normal_bad, tot.ovl_bad, t1 - t0, 1e6 * (t1 - t0) / (double)tot.pairs);
+    size_t fails = tot.fp + tot.fn + tot.lp_bad + tot.sep_bad + tot.axis_bad + tot.normal_bad + tot.ovl_bad;
+    printf("%s\n", fails ? "FAILED" : "ok");
+    return fails ? 1 : 0;
+}
