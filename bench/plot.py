@@ -1,0 +1,77 @@
+#!/usr/bin/python3
+"""plot.py - throughput (pairs/s) against batch size per path, from satbox_bench's JSON, as a PNG."""
+import json
+import sys
+from collections import defaultdict
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+ORDER = ["scalar", "sse41", "avx2", "avx512", "neon", "seed", "textbook"]
+
+
+def label(n):
+    for unit, div in (("Mi", 1 << 20), ("Ki", 1 << 10)):
+        if n >= div and n % div == 0:
+            return f"{n // div}{unit}"
+    return str(n)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: plot.py bench.json out.png")
+    with open(sys.argv[1]) as f:
+        data = json.load(f)
+    ctx = data.get("context", {})
+    series = defaultdict(lambda: defaultdict(list))  # (entry, path) -> n -> [pairs/s]
+    bw = {}
+    for b in data.get("benchmarks", []):
+        if b.get("error_occurred") or b.get("run_type") == "aggregate":
+            continue
+        name = b.get("run_name", b["name"]).split("/")
+        if name[0] == "readbw":
+            key = (int(name[1]), int(name[2]))
+            bw[key] = max(bw.get(key, 0), b["bytes_per_second"])
+        elif name[0] in ("overlap", "collide") and len(name) == 4 and name[2] == "uniform50":
+            series[(name[0], name[1])][int(name[3])].append(b["pairs/s"])
+            series[("floor", name[0])][int(name[3])] = [(int(b["window_bytes"]), int(b["pool_bytes"]), b["bytes_per_pair"])]
+
+    fig, ax = plt.subplots(figsize=(11, 6))
+    colors = {p: c for p, c in zip(ORDER, ["#555555", "#1f77b4", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2"])}
+    for (entry, path), by_n in sorted(series.items(), key=lambda kv: (kv[0][0], ORDER.index(kv[0][1]) if kv[0][1] in ORDER else 99)):
+        if entry == "floor":
+            continue
+        ns = sorted(by_n)
+        ys = [max(by_n[n]) for n in ns]  # best repetition, as in summary.py
+        ax.plot(ns, ys, marker="o" if entry == "overlap" else "s", linestyle="-" if entry == "overlap" else "--",
+                color=colors.get(path, None), label=f"{entry} {path}")
+    # Memory roofline of overlap: read bandwidth over the same window and pool / bytes per pair.
+    floor = series.get(("floor", "overlap"), {})
+    pts = []
+    for n in sorted(floor):
+        win, pool, bpp = floor[n][0]
+        if (win, pool) in bw:
+            pts.append((n, bw[(win, pool)] / bpp))
+    if pts:
+        ax.plot([p[0] for p in pts], [p[1] for p in pts], color="black", linestyle=":", linewidth=2,
+                label="memory floor (overlap, read bandwidth / 121 B)")
+    ax.set_xscale("log", base=2)
+    ax.set_yscale("log")
+    sizes = sorted({n for key, by_n in series.items() if key[0] != "floor" for n in by_n})
+    ax.set_xticks(sizes)
+    ax.set_xticklabels([label(n) for n in sizes])
+    ax.minorticks_off()
+    ax.set_xlabel("pairs per call (batch size); each pass takes the next window of a pool of >= 64Ki pairs")
+    ax.set_ylabel("pairs per second (CPU time, best repetition)")
+    ax.set_title(f"satbox {ctx.get('satbox_version', '')}: throughput vs batch size, 50% overlap\n"
+                 f"{ctx.get('cpu_model', '')}, {ctx.get('date', '')[:10]}", fontsize=10)
+    ax.grid(True, which="both", alpha=0.3)
+    ax.legend(fontsize=8, loc="center left", bbox_to_anchor=(1.01, 0.5))
+    fig.tight_layout()
+    fig.savefig(sys.argv[2], dpi=110)
+
+
+if __name__ == "__main__":
+    main()

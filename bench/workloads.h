@@ -1,0 +1,73 @@
+// workloads.h - benchmark data: rotating pair pools per workload (matrix + quaternion SoA) and broad-phase scene pools.
+#ifndef SATBOX_BENCH_WORKLOADS_H
+#define SATBOX_BENCH_WORKLOADS_H
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+extern "C" {
+#include "satbox/satbox.h"
+#include "scene.h"
+#include "support.h"
+}
+
+namespace sbb {
+
+// Workloads (the hit rate is what the generator aims at; the benchmarks report the real one).
+enum Work {
+    UNIFORM50 = 0, // tb_make_pair(TB_UNIFORM) (random rotations and sizes), resampled to 50% overlap
+    ZERO0,         // the same family, only the separated pairs (0%)
+    FULL100,       // the same family, only the overlapping pairs (100%)
+    STACKED,       // tb_make_pair(TB_STACKED): near-parallel resting boxes, gap +-1e-3, ~50%
+    SCENE,         // candidate pairs of broad-phase scenes (tests/scene.c), ~45%
+    WORK_COUNT
+};
+const char *work_name(Work w);
+
+// Pairs a pool holds for windows of n pairs: at least two windows and at least 64Ki pairs
+// (7.5 MiB of matrix input). Every timed pass takes the next window, so no pass repeats the one
+// before it, and the branch predictor never sees the same (< 16Ki-pair) batch twice in a row.
+// Windows of >= 1Mi pairs span >= 120 MiB: their data comes from DRAM.
+size_t pool_pairs_for(size_t n);
+
+// Matrix SoA fields, in tb_soa order: center 0..2, half 0..2, axis k-major then c.
+struct Fields {
+    std::vector<float> f[15];
+};
+// Quaternion SoA fields: center 0..2, half 0..2, quat x y z w.
+struct QFields {
+    std::vector<float> f[10];
+};
+satbox_boxes view(const Fields &s, size_t offset);
+satbox_qboxes qview(const QFields &s, size_t offset);
+
+// Pair-aligned pool: pair i is (a[i], b[i]).
+struct PairPool {
+    size_t n = 0;  // pairs in the matrix form
+    size_t nq = 0; // pairs also in the quaternion form (a prefix)
+    Fields a, b;
+    QFields qa, qb;
+};
+// The pool of a workload, holding at least `pairs` pairs (and their quaternion form if `quat`).
+// Built on first use, grown on demand, kept until release_all(); the same seed gives the same data.
+const PairPool &pair_pool(Work w, size_t pairs, bool quat);
+
+// Broad-phase pool: independent scenes of 4096 boxes (tb_scene_defaults) laid end to end, and
+// their candidate pairs (indices into the whole pool, sorted by a then b).
+struct ScenePool {
+    size_t nboxes = 0, tiles = 0;
+    Fields boxes;
+    QFields qboxes;
+    std::vector<satbox_pair> pairs;
+};
+const ScenePool &scene_pool(size_t pairs);
+
+void release_all();
+
+// Message on stderr (data generation progress), so that stdout stays the benchmark's.
+void note(const char *fmt, ...);
+
+} // namespace sbb
+
+#endif
