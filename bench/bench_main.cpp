@@ -12,6 +12,7 @@
 #include <fstream>
 #include <set>
 #include <string>
+#include <cstdlib>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -27,9 +28,11 @@ using namespace sbb;
 
 namespace {
 
-enum Entry { OVERLAP, COLLIDE, OVERLAP_Q, COLLIDE_Q, OVERLAP_ONE, OVERLAP_PAIRS, COLLIDE_PAIRS, AABB };
+enum Entry { OVERLAP, COLLIDE, OVERLAP_Q, COLLIDE_Q, OVERLAP_ONE, OVERLAP_PAIRS, COLLIDE_PAIRS, AABB,
+             OVERLAP_PAIRS_REC, COLLIDE_PAIRS_REC };
 const char *const kEntryName[] = {"overlap",      "collide",       "overlap_q",     "collide_q",
-                                  "overlap_one",  "overlap_pairs", "collide_pairs", "aabb"};
+                                  "overlap_one",  "overlap_pairs", "collide_pairs", "aabb",
+                                  "overlap_pairs_rec", "collide_pairs_rec"};
 
 // Paths: satbox_isa values, plus the two baselines (overlap only).
 constexpr int kSeed = 100, kTextbook = 101;
@@ -63,8 +66,8 @@ double out_bytes(Entry e, double hit_rate)
     switch (e) {
     case OVERLAP: case OVERLAP_Q: case OVERLAP_ONE: return 1;
     case COLLIDE: case COLLIDE_Q: return 18;
-    case OVERLAP_PAIRS: return 4 * hit_rate;
-    case COLLIDE_PAIRS: return 18 + 4 * hit_rate;
+    case OVERLAP_PAIRS: case OVERLAP_PAIRS_REC: return 4 * hit_rate;
+    case COLLIDE_PAIRS: case COLLIDE_PAIRS_REC: return 18 + 4 * hit_rate;
     default: return 24;
     }
 }
@@ -204,6 +207,30 @@ void run(benchmark::State &st, Spec s)
         else
             ok = timed(st, K, hits, [&](size_t w) {
                 return satbox_collide_pairs(&boxes, sc.nboxes, pairs + w * n, n, margin, &res, compact.data());
+            });
+        break;
+    }
+    case OVERLAP_PAIRS_REC:
+    case COLLIDE_PAIRS_REC: {
+        // The same scene pool as 64-byte records (one cache line per box), packed once.
+        const ScenePool &sc = scene_pool(pool);
+        static satbox_rec *recs = nullptr;
+        static size_t nrecs = 0;
+        if (nrecs != sc.nboxes) {
+            std::free(recs);
+            recs = static_cast<satbox_rec *>(std::aligned_alloc(64, sc.nboxes * sizeof(satbox_rec)));
+            satbox_boxes boxes = view(sc.boxes, 0);
+            satbox_pack_rec(&boxes, sc.nboxes, recs);
+            nrecs = sc.nboxes;
+        }
+        const satbox_pair *pairs = sc.pairs.data();
+        if (s.e == OVERLAP_PAIRS_REC)
+            ok = timed(st, K, hits, [&](size_t w) {
+                return satbox_overlap_pairs_rec(recs, nrecs, pairs + w * n, n, nullptr, compact.data());
+            });
+        else
+            ok = timed(st, K, hits, [&](size_t w) {
+                return satbox_collide_pairs_rec(recs, nrecs, pairs + w * n, n, margin, &res, compact.data());
             });
         break;
     }
@@ -357,7 +384,7 @@ void register_all(bool quick)
         for (size_t n : two)
             for (int p : isas)
                 add(e, p, UNIFORM50, n);
-    for (Entry e : {OVERLAP_PAIRS, COLLIDE_PAIRS})
+    for (Entry e : {OVERLAP_PAIRS, COLLIDE_PAIRS, OVERLAP_PAIRS_REC, COLLIDE_PAIRS_REC})
         for (size_t n : quick ? std::vector<size_t>{K4} : std::vector<size_t>{256, K4, 65536, M1})
             for (int p : isas)
                 add(e, p, SCENE, n);

@@ -169,7 +169,8 @@ def table_entries(r, out):
     best = paths[-1] if paths else "scalar"
     entries = [("overlap", "uniform50"), ("collide", "uniform50"), ("overlap_q", "uniform50"),
                ("collide_q", "uniform50"), ("overlap_one", "uniform50"), ("overlap_pairs", "scene"),
-               ("collide_pairs", "scene"), ("aabb", "uniform50")]
+               ("collide_pairs", "scene"), ("overlap_pairs_rec", "scene"), ("collide_pairs_rec", "scene"),
+               ("aabb", "uniform50")]
     sizes = sorted({int(k.split("/")[3]) for k in r.runs if k.count("/") == 3 and not k.startswith("overlap/")
                     and k.split("/")[0] in dict(entries)})
     sizes = [s for s in (4096, 1 << 20) if s in sizes] or sizes[:2]
@@ -183,7 +184,7 @@ def table_entries(r, out):
             if not any(cells):
                 continue
             t = r.ns(e, best, w, n)
-            out.append(f"{e:<14}{human(n):>6} " + " ".join(f"{f(c):>7}" for c in cells) +
+            out.append(f"{e:<18}{human(n):>6} " + " ".join(f"{f(c):>7}" for c in cells) +
                        f" {f(ratio(r.ns(e, 'scalar', w, n), t), '{:.1f}'):>8}"
                        f" {f(pct(r.floor_ns(e, best, w, n), t), '{:.0f}'):>6}"
                        f" {f(pct(r.cpu_floor_ns(e, best), t), '{:.0f}'):>6}")

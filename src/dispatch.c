@@ -6,6 +6,8 @@
 
 #include "internal.h"
 
+_Static_assert(sizeof(satbox_rec) == 64, "satbox_rec must be one 64-byte cache line");
+
 /* ---- kernel tables ------------------------------------------------------------------------ */
 
 const sbx_kernels *sbx_kernels_for(satbox_isa isa)
@@ -240,8 +242,10 @@ static void add_result(spans *s, sbx_job *job, const satbox_result *res, size_t 
     }
 }
 
-/* Pool + pairs: every index is checked before anything is written. */
-static int check_pool(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n, spans *s)
+/* Pool + pairs (SoA pool, or records when `rec` is set): every index is checked before anything
+ * is written. */
+static int check_pool(const satbox_boxes *pool, const satbox_rec *rec, size_t pool_n, const satbox_pair *pairs,
+                      size_t n, spans *s)
 {
     if (pool_n > SATBOX_MAX_COUNT)
         return SATBOX_ERR_COUNT;
@@ -249,7 +253,11 @@ static int check_pool(const satbox_boxes *pool, size_t pool_n, const satbox_pair
         return SATBOX_ERR_NULL;
     if (pool_n == 0)
         return SATBOX_ERR_INDEX; /* n > 0 pairs cannot index an empty pool */
-    int e = check_boxes(pool, pool_n, s);
+    int e = SATBOX_OK;
+    if (rec)
+        add_in(s, rec, pool_n * sizeof *rec);
+    else
+        e = check_boxes(pool, pool_n, s);
     if (e)
         return e;
     add_in(s, pairs, n * sizeof *pairs);
@@ -287,7 +295,10 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
         add_in(&s, job->one, sizeof *job->one);
         break;
     case SBX_SRC_POOL:
-        e = check_pool(job->pool, pool_n, job->pairs, n, &s);
+        e = check_pool(job->pool, NULL, pool_n, job->pairs, n, &s);
+        break;
+    case SBX_SRC_REC:
+        e = job->rec ? check_pool(NULL, job->rec, pool_n, job->pairs, n, &s) : SATBOX_ERR_NULL;
         break;
     }
     if (e)
@@ -296,10 +307,10 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
     if (collide) {
         if (res)
             add_result(&s, job, res, n);
-        else if (job->src != SBX_SRC_POOL)
+        else if (job->src < SBX_SRC_POOL)
             return SATBOX_ERR_NULL;
     } else {
-        if (!job->hit && job->src != SBX_SRC_POOL)
+        if (!job->hit && job->src < SBX_SRC_POOL)
             return SATBOX_ERR_NULL;
         add_out(&s, job->hit, n);
     }
@@ -362,6 +373,20 @@ ptrdiff_t satbox_collide_pairs(const satbox_boxes *pool, size_t pool_n, const sa
                                float margin, const satbox_result *res, uint32_t *out)
 {
     sbx_job job = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .margin = margin, .compact = out};
+    return pair_call(&job, res, 1, pool_n);
+}
+
+ptrdiff_t satbox_overlap_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                   uint8_t *hit, uint32_t *out)
+{
+    sbx_job job = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .hit = hit, .compact = out};
+    return pair_call(&job, NULL, 0, pool_n);
+}
+
+ptrdiff_t satbox_collide_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                   float margin, const satbox_result *res, uint32_t *out)
+{
+    sbx_job job = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .margin = margin, .compact = out};
     return pair_call(&job, res, 1, pool_n);
 }
 
@@ -477,6 +502,34 @@ ptrdiff_t satbox_pack(const satbox_box *src, size_t n, const satbox_boxes_out *d
         for (int k = 0; k < 3; k++)
             for (int c = 0; c < 3; c++)
                 dst->axis[k][c][i] = src[i].axis[k][c];
+    }
+    return (ptrdiff_t)n;
+}
+
+ptrdiff_t satbox_pack_rec(const satbox_boxes *src, size_t n, satbox_rec *dst)
+{
+    if (n == 0)
+        return 0;
+    if (n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (!dst)
+        return SATBOX_ERR_NULL;
+    spans s = {.nin = 0};
+    int e = check_boxes(src, n, &s);
+    if (e)
+        return e;
+    add_out(&s, dst, n * sizeof *dst);
+    if (aliased(&s))
+        return SATBOX_ERR_ALIAS;
+    for (size_t i = 0; i < n; i++) {
+        for (int c = 0; c < 3; c++) {
+            dst[i].center[c] = src->center[c][i];
+            dst[i].half[c] = src->half[c][i];
+        }
+        for (int k = 0; k < 3; k++)
+            for (int c = 0; c < 3; c++)
+                dst[i].axis[k][c] = src->axis[k][c][i];
+        dst[i].pad = 0.0f;
     }
     return (ptrdiff_t)n;
 }

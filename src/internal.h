@@ -12,7 +12,8 @@ typedef enum sbx_src {
     SBX_SRC_MAT = 0,  /* a[i] vs b[i] from two satbox_boxes */
     SBX_SRC_QUAT = 1, /* a[i] vs b[i] from two satbox_qboxes (axes built in the kernel) */
     SBX_SRC_ONE = 2,  /* one satbox_box (A, broadcast) vs b[i] from a satbox_boxes */
-    SBX_SRC_POOL = 3  /* pool[pairs[i].a] vs pool[pairs[i].b] */
+    SBX_SRC_POOL = 3, /* pool[pairs[i].a] vs pool[pairs[i].b] */
+    SBX_SRC_REC = 4   /* the same from a pool of 64-byte records */
 } sbx_src;
 
 /* One call's worth of work, already checked by the public entry point. The kernels process
@@ -24,7 +25,8 @@ typedef struct sbx_job {
     const satbox_qboxes *qa, *qb;  /* SBX_SRC_QUAT */
     const satbox_box *one;         /* SBX_SRC_ONE */
     const satbox_boxes *pool;      /* SBX_SRC_POOL */
-    const satbox_pair *pairs;      /* SBX_SRC_POOL */
+    const satbox_rec *rec;         /* SBX_SRC_REC */
+    const satbox_pair *pairs;      /* SBX_SRC_POOL, SBX_SRC_REC */
     float margin;                  /* collide only */
     uint8_t *hit;                  /* may be NULL */
     float *separation;             /* collide only, may be NULL */

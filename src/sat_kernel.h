@@ -136,6 +136,32 @@ SBX_INLINE void load_pool_w(const satbox_boxes *pool, const satbox_pair *pairs, 
     load_pool_box_w(pool, ib, b);
 }
 
+/* Pool of 64-byte records: one cache line per box (wide.h loads and transposes them). */
+SBX_INLINE void load_rec_box_w(const float *const *rec, boxw *b)
+{
+    wf f[15];
+    wf_load_records(rec, f);
+    for (int c = 0; c < 3; c++) {
+        b->c[c] = f[c];
+        b->h[c] = f[3 + c];
+    }
+    for (int x = 0; x < 3; x++)
+        for (int c = 0; c < 3; c++)
+            b->u[x][c] = f[6 + 3 * x + c];
+}
+
+SBX_INLINE void load_rec_w(const satbox_rec *pool, const satbox_pair *pairs, size_t i, int k, boxw *a, boxw *b)
+{
+    const float *ra[W], *rb[W];
+    for (int l = 0; l < W; l++) {
+        const satbox_pair p = l < k ? pairs[i + (size_t)l] : pairs[i];
+        ra[l] = &pool[p.a].center[0];
+        rb[l] = &pool[p.b].center[0];
+    }
+    load_rec_box_w(ra, a);
+    load_rec_box_w(rb, b);
+}
+
 /* ---- the math ----------------------------------------------------------------------------- */
 
 /* scalar.c box_valid(). */
@@ -367,6 +393,9 @@ SBX_INLINE void load_job_w(const sbx_job *job, sbx_src src, size_t i, int k, con
         *a = *one;
         load_mat_w(job->mb, i, k, b);
         break;
+    case SBX_SRC_REC:
+        load_rec_w(job->rec, job->pairs, i, k, a, b);
+        break;
     case SBX_SRC_POOL:
     default:
         load_pool_w(job->pool, job->pairs, i, k, a, b);
@@ -445,6 +474,7 @@ static ptrdiff_t kernel_overlap(const sbx_job *job)
     case SBX_SRC_MAT: return run_overlap(job, SBX_SRC_MAT);
     case SBX_SRC_QUAT: return run_overlap(job, SBX_SRC_QUAT);
     case SBX_SRC_ONE: return run_overlap(job, SBX_SRC_ONE);
+    case SBX_SRC_REC: return run_overlap(job, SBX_SRC_REC);
     default: return run_overlap(job, SBX_SRC_POOL);
     }
 }
@@ -455,6 +485,7 @@ static ptrdiff_t kernel_collide(const sbx_job *job)
     case SBX_SRC_MAT: return run_collide(job, SBX_SRC_MAT);
     case SBX_SRC_QUAT: return run_collide(job, SBX_SRC_QUAT);
     case SBX_SRC_ONE: return run_collide(job, SBX_SRC_ONE);
+    case SBX_SRC_REC: return run_collide(job, SBX_SRC_REC);
     default: return run_collide(job, SBX_SRC_POOL);
     }
 }

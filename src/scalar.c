@@ -89,6 +89,13 @@ static void load_one(const satbox_box *s, box_v *b)
     memcpy(b->u, s->axis, sizeof b->u);
 }
 
+static void load_rec(const satbox_rec *r, box_v *b)
+{
+    memcpy(b->c, r->center, sizeof b->c);
+    memcpy(b->h, r->half, sizeof b->h);
+    memcpy(b->u, r->axis, sizeof b->u);
+}
+
 static void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
 {
     switch (job->src) {
@@ -103,6 +110,10 @@ static void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
     case SBX_SRC_ONE:
         load_one(job->one, a);
         load_mat(job->mb, i, b);
+        break;
+    case SBX_SRC_REC:
+        load_rec(&job->rec[job->pairs[i].a], a);
+        load_rec(&job->rec[job->pairs[i].b], b);
         break;
     case SBX_SRC_POOL:
     default:

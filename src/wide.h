@@ -193,4 +193,55 @@ static inline wf wf_gather(const float *base, const int32_t *idx)
     return wf_loadu(buf);
 }
 
+/* wf_load_records(rec, out): lane l of out[q] = rec[l][q] for q < 15, where each rec[l] points to a
+ * 64-byte record of 16 floats (satbox_rec). With native AVX-512 the 16 records are loaded whole and
+ * transposed (4 rounds of 16 shuffles) instead of 240 scalar moves; elsewhere lane by lane.
+ * Loads and shuffles only: the bits are the same either way. */
+#if defined(SBX_WIDE_AVX512) && defined(SIMDE_X86_AVX512F_NATIVE)
+static inline void wf_load_records(const float *const *rec, wf out[15])
+{
+    __m512 r[16], a[16], b[16], e[4][2], f[4][2];
+    for (int l = 0; l < 16; l++)
+        r[l] = _mm512_loadu_ps(rec[l]);
+    /* 1: interleave rows 2i, 2i+1 (32-bit, inside each 128-bit lane). */
+    for (int i = 0; i < 8; i++) {
+        a[2 * i] = _mm512_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        a[2 * i + 1] = _mm512_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    /* 2: 64-bit interleave: b[4j + m] holds field 4L + m of rows 4j..4j+3 in 128-bit lane L. */
+    for (int j = 0; j < 4; j++) {
+        __m512d x0 = _mm512_castps_pd(a[4 * j]), x1 = _mm512_castps_pd(a[4 * j + 1]);
+        __m512d x2 = _mm512_castps_pd(a[4 * j + 2]), x3 = _mm512_castps_pd(a[4 * j + 3]);
+        b[4 * j + 0] = _mm512_castpd_ps(_mm512_unpacklo_pd(x0, x2));
+        b[4 * j + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(x0, x2));
+        b[4 * j + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(x1, x3));
+        b[4 * j + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(x1, x3));
+    }
+    /* 3 and 4: gather the 128-bit lanes L of b[m], b[4+m], b[8+m], b[12+m] into field 4L + m. */
+    for (int m = 0; m < 4; m++) {
+        e[m][0] = _mm512_shuffle_f32x4(b[m], b[4 + m], 0x88);      /* lanes 0, 2 | 0, 2 */
+        e[m][1] = _mm512_shuffle_f32x4(b[m], b[4 + m], 0xDD);      /* lanes 1, 3 | 1, 3 */
+        f[m][0] = _mm512_shuffle_f32x4(b[8 + m], b[12 + m], 0x88);
+        f[m][1] = _mm512_shuffle_f32x4(b[8 + m], b[12 + m], 0xDD);
+    }
+    for (int m = 0; m < 4; m++) {
+        out[m] = _mm512_shuffle_f32x4(e[m][0], f[m][0], 0x88);     /* field m      (lane 0) */
+        out[4 + m] = _mm512_shuffle_f32x4(e[m][1], f[m][1], 0x88); /* field 4 + m  (lane 1) */
+        out[8 + m] = _mm512_shuffle_f32x4(e[m][0], f[m][0], 0xDD); /* field 8 + m  (lane 2) */
+        if (m < 3)
+            out[12 + m] = _mm512_shuffle_f32x4(e[m][1], f[m][1], 0xDD); /* field 12 + m (lane 3) */
+    }
+}
+#else
+static inline void wf_load_records(const float *const *rec, wf out[15])
+{
+    float buf[15][W];
+    for (int l = 0; l < W; l++)
+        for (int q = 0; q < 15; q++)
+            buf[q][l] = rec[l][q];
+    for (int q = 0; q < 15; q++)
+        out[q] = wf_loadu(buf[q]);
+}
+#endif
+
 #endif

@@ -161,6 +161,16 @@ typedef struct satbox_box {
     float axis[3][3]; /**< axis[k][c]: world component c of local unit axis k */
 } satbox_box;
 
+/** One box as a 64-byte record: the pool layout for index pairs. A random pair then reads two
+ * cache lines (one per box) instead of up to 30 from the SoA arrays. Same fields as ::satbox_box;
+ * allocate the pool 64-byte aligned for one line per record (not required). */
+typedef struct satbox_rec {
+    float center[3];  /**< world coordinates of the center */
+    float half[3];    /**< half extents along the local axes, >= 0 */
+    float axis[3][3]; /**< axis[k][c]: world component c of local unit axis k */
+    float pad;        /**< unused (not read) */
+} satbox_rec;
+
 /** Per-pair outputs of the collide functions; every pointer may be NULL (that output is skipped). */
 typedef struct satbox_result {
     uint8_t *hit;        /**< 1 if separation <= margin, 0 if not, SATBOX_INVALID for bad data */
@@ -244,6 +254,15 @@ SATBOX_API ptrdiff_t satbox_collide_pairs(const satbox_boxes *pool, size_t pool_
                                           const satbox_pair *pairs, size_t n, float margin,
                                           const satbox_result *res, uint32_t *out);
 
+/** satbox_overlap_pairs() on a pool of 64-byte records (see ::satbox_rec): the same bits as
+ * the SoA pool holding the same boxes, faster when the pool is not in cache. */
+SATBOX_API ptrdiff_t satbox_overlap_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs,
+                                              size_t n, uint8_t *hit, uint32_t *out);
+
+/** satbox_collide_pairs() on a pool of 64-byte records. */
+SATBOX_API ptrdiff_t satbox_collide_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs,
+                                              size_t n, float margin, const satbox_result *res, uint32_t *out);
+
 /* ---------------------------------------------------------------------------------------- */
 /* Box helpers                                                                             */
 
@@ -272,6 +291,10 @@ SATBOX_API ptrdiff_t satbox_axes_from_quat(const float *const quat[4], size_t n,
 /** Copies n ::satbox_box structs into caller-provided SoA arrays.
  * @return n, or a negative ::satbox_error. */
 SATBOX_API ptrdiff_t satbox_pack(const satbox_box *src, size_t n, const satbox_boxes_out *dst);
+
+/** Copies n boxes from SoA arrays into 64-byte records (pad set to 0).
+ * @return n, or a negative ::satbox_error. */
+SATBOX_API ptrdiff_t satbox_pack_rec(const satbox_boxes *src, size_t n, satbox_rec *dst);
 
 /** Checks the precondition of every box: valid data (see "Bad data") and axes unit and
  * orthogonal within `tol` (|u_k . u_l - delta_kl| <= tol for all k, l).
