@@ -1,0 +1,761 @@
+/* fuzz_diff.c - libFuzzer target: every kernel table against the scalar reference, bit for bit, on arbitrary boxes. */
+/* Each input is decoded (LLVMFuzzerTestOneInput(), make_box()) into a pool of boxes, some
+ * clean, some with bad values (NaN, inf, negative, huge, denormal, -0.0, zero or non-finite
+ * quaternions, garbage axes), sometimes all scaled into the denormal or huge range, and
+ * n pairs over it (n = 0..255, mostly below 64: every remainder modulo 4, 8, 16). It checks:
+ *  - every path (the native tables this CPU runs, the portable tables if linked) returns the
+ *    scalar path's outputs bit for bit (hit, separation, normal, axis, counts, compacted list)
+ *    for the five pair sources (matrix, quaternion, one-vs-many, pool + pairs, record pool + pairs,
+ *    which must also equal the SoA pool bit for bit whatever the records' pad holds), with overlap,
+ *    collide(margin) and collide(0), and for aabb, aabb_q and axes_from_quat;
+ *  - on the scalar path: overlap == collide(margin 0).hit; a pair with an invalid box
+ *    (sbx_ref_box_valid, itself cross-checked with the public satbox_validate) is marked
+ *    SATBOX_INVALID (never 1) with NaN separation, zero normal and SATBOX_AXIS_INVALID; a valid
+ *    pair is 0 or 1 with hit == (separation <= margin), a finite separation, a normal without
+ *    NaN and an axis id < 15; counts and compacted lists match the hit bytes; invalid boxes
+ *    get the empty AABB;
+ *  - the public entry points (active path) agree with the kernels.
+ * Any difference prints what differed and aborts, which libFuzzer reports as a crash.
+ * Every array is its own malloc of exactly n elements, so ASan catches any access past n.
+ *
+ * Build: a build dir configured with clang and coverage in the library too, e.g.
+ *   CC=clang-14 meson setup build-fuzz -Dfuzz=enabled -Db_sanitize=address,undefined \
+ *       -Db_lundef=false -Dportable_kernels=disabled \
+ *       -Dc_args='-fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp'
+ *   ninja -C build-fuzz tests/fuzz_diff
+ * Short run: tests/run --only fuzz (meson test fuzz_diff: 45 s, seeded from tests/fuzz_corpus).
+ * Longer run, from the repository root (new inputs go to the first directory):
+ *   mkdir -p /tmp/satbox-fuzz && build-fuzz/tests/fuzz_diff -entropic=0 -max_total_time=3600 \
+ *       -jobs=2 -workers=2 -timeout=10 /tmp/satbox-fuzz tests/fuzz_corpus
+ * (-entropic=0: with ~40K coverage features the entropic schedule's bookkeeping takes 90% of
+ * the time otherwise.)
+ * Fold what it found into the committed corpus, minimised to a few dozen files (edge coverage
+ * only: hit counts would keep hundreds):
+ *   mkdir /tmp/satbox-min && build-fuzz/tests/fuzz_diff -merge=1 -use_counters=0 /tmp/satbox-min \
+ *       tests/fuzz_corpus /tmp/satbox-fuzz
+ *   then replace the files of tests/fuzz_corpus with those of /tmp/satbox-min.
+ * Replay a crash: build-fuzz/tests/fuzz_diff crash-<sha1>   (prints the first difference). */
+#include <float.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* ---- paths ---- */
+typedef struct path {
+    const char *name;
+    const sbx_kernels *k;
+} path;
+
+static path paths[16];
+static int npaths = -1;
+
+static void init_paths(void)
+{
+    npaths = 0;
+    unsigned sup = satbox_isa_supported();
+    for (int i = 1; i < SATBOX_ISA_COUNT; i++)
+        if ((sup >> i & 1u) && sbx_kernels_for((satbox_isa)i))
+            paths[npaths++] = (path){satbox_isa_name((satbox_isa)i), sbx_kernels_for((satbox_isa)i)};
+#if defined(SATBOX_PORTABLE_SSE41)
+    paths[npaths++] = (path){"sse41-portable", &sbx_kernels_sse41_portable};
+#endif
+#if defined(SATBOX_PORTABLE_AVX2)
+    paths[npaths++] = (path){"avx2-portable", &sbx_kernels_avx2_portable};
+#endif
+#if defined(SATBOX_PORTABLE_AVX512)
+    paths[npaths++] = (path){"avx512-portable", &sbx_kernels_avx512_portable};
+#endif
+#if defined(SATBOX_PORTABLE_NEON)
+    paths[npaths++] = (path){"neon-portable", &sbx_kernels_neon_portable};
+#endif
+}
+
+/* ---- failure ---- */
+static const char *cur_path = "scalar";
+static const char *cur_what = "";
+
+static void fail(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+static void fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "fuzz_diff FAIL [%s, %s]: ", cur_path, cur_what);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    abort();
+}
+
+/* ---- byte reader: the input, then a generator seeded from it (long batches from short inputs) ---- */
+typedef struct reader {
+    const uint8_t *p;
+    size_t n, at;
+    uint64_t state;
+} reader;
+
+static uint8_t u8(reader *r)
+{
+    if (r->at < r->n)
+        return r->p[r->at++];
+    r->state = r->state * 6364136223846793005ull + 1442695040888963407ull;
+    return (uint8_t)(r->state >> 56);
+}
+
+/* A header byte: 0 past the end of the input. */
+static uint8_t hdr(reader *r) { return r->at < r->n ? r->p[r->at++] : 0; }
+
+static uint32_t u32(reader *r)
+{
+    uint32_t v = u8(r);
+    v |= (uint32_t)u8(r) << 8;
+    v |= (uint32_t)u8(r) << 16;
+    v |= (uint32_t)u8(r) << 24;
+    return v;
+}
+
+enum kind { K_CENTER, K_HALF, K_AXIS, K_QUAT, K_MARGIN };
+
+static float sensible(enum kind k, uint8_t b)
+{
+    switch (k) {
+    case K_CENTER: return (float)(int8_t)b / 8.0f; /* multiples of 1/8: exact touches */
+    case K_HALF: return (float)b / 32.0f;
+    case K_AXIS: return (float)(int8_t)b / 127.0f;
+    case K_QUAT: return (float)(int8_t)b / 64.0f;
+    case K_MARGIN:
+    default: return (float)(int8_t)b / 64.0f;
+    }
+}
+
+static float special(uint8_t b)
+{
+    /* clang-format off */
+    static const float table[] = {
+        NAN, -NAN, INFINITY, -INFINITY, 0.0f, -0.0f,
+        1.40129846e-45f, -1.40129846e-45f, 5.9e-39f, -5.9e-39f, /* denormals */
+        FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX, 3e38f, 1e30f, 1e-30f, -1e30f,
+        SATBOX_COORD_LIMIT, SATBOX_COORD_LIMIT / 3.0f, SATBOX_COORD_LIMIT / 6.0f, 5e14f, -5e14f,
+        SATBOX_AXIS_SUM_LIMIT, SATBOX_AXIS_SUM_LIMIT / 9.0f, SATBOX_AXIS_SUM_LIMIT / 3.0f,
+        SATBOX_EPS, SATBOX_EDGE_MIN_LEN2, 1e-4f, -1e-4f, 1e-5f,
+        -1.0f, 1.0f, 0.5f, -0.5f, 2.0f, 0.99999994f, 1.00000012f, 0.70710678f, -0.70710678f,
+        0.57735027f, 1e8f, 1e-20f, 1e20f, 1e-15f,
+    };
+    /* clang-format on */
+    float v = table[b % (sizeof table / sizeof table[0])];
+    return v;
+}
+
+/* One float of kind k: mostly sensible, else special (maybe nudged by ulps), scaled, or raw bits. */
+static float val(reader *r, enum kind k)
+{
+    uint8_t s = u8(r);
+    if (s < 128)
+        return sensible(k, u8(r));
+    if (s < 176)
+        return special(u8(r));
+    if (s < 208) {
+        float v = sensible(k, u8(r));
+        return ldexpf(v, (int8_t)u8(r) / 2);
+    }
+    if (s < 224) {
+        float v = special(u8(r));
+        int steps = 1 + (s & 3);
+        float dir = (s & 4) ? INFINITY : -INFINITY;
+        for (int i = 0; i < steps; i++)
+            v = nextafterf(v, dir);
+        return v;
+    }
+    uint32_t bits = u32(r);
+    float v;
+    memcpy(&v, &bits, sizeof v);
+    return v;
+}
+
+/* Rotation (columns = axes) of the quaternion (x, y, z, w), in double, rounded to float. */
+static void rotation(double x, double y, double z, double w, float u[3][3])
+{
+    double n = sqrt(x * x + y * y + z * z + w * w);
+    if (n == 0) {
+        w = 1;
+        n = 1;
+    }
+    x /= n, y /= n, z /= n, w /= n;
+    double m[3][3] = {
+        {1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y)},
+        {2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x)},
+        {2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)},
+    };
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            u[k][c] = (float)m[k][c];
+}
+
+static enum kind field_kind(int f) { return f < 3 ? K_CENTER : f < 6 ? K_HALF : K_AXIS; }
+
+/* One pool box (and its quaternion, for the quaternion source). */
+static void make_box(reader *r, const satbox_box *prev, satbox_box *b, float q[4])
+{
+    uint8_t mode = u8(r);
+    if ((mode >> 6) == 3 && prev) {
+        /* A near copy of the previous box: identical, shifted by a few 1/64, or by one ulp. */
+        *b = *prev;
+        for (int c = 0; c < 3; c++) {
+            uint8_t d = u8(r);
+            if (d & 0x80)
+                b->center[c] = nextafterf(b->center[c], (d & 1) ? INFINITY : -INFINITY);
+            else
+                b->center[c] += (float)((int)(d & 0x3F) - 32) / 64.0f;
+        }
+    } else {
+        int clean = (mode & 4) != 0;
+        for (int c = 0; c < 3; c++)
+            b->center[c] = clean ? sensible(K_CENTER, u8(r)) : val(r, K_CENTER);
+        for (int c = 0; c < 3; c++)
+            b->half[c] = clean ? sensible(K_HALF, u8(r)) : val(r, K_HALF);
+        switch (mode & 3) {
+        case 0: { /* a rotation */
+            int8_t x = (int8_t)u8(r), y = (int8_t)u8(r), z = (int8_t)u8(r), w = (int8_t)u8(r);
+            rotation(x, y, z, w, b->axis);
+            break;
+        }
+        case 1: { /* a signed permutation: exact axes, maybe left-handed */
+            static const int perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+            uint8_t p = u8(r);
+            memset(b->axis, 0, sizeof b->axis);
+            for (int k = 0; k < 3; k++)
+                b->axis[k][perm[p % 6][k]] = ((p >> (3 + k)) & 1) ? -1.0f : 1.0f;
+            break;
+        }
+        case 2: /* anything */
+            for (int k = 0; k < 3; k++)
+                for (int c = 0; c < 3; c++)
+                    b->axis[k][c] = val(r, K_AXIS);
+            break;
+        default: { /* a rotation with one component replaced */
+            int8_t x = (int8_t)u8(r), y = (int8_t)u8(r), z = (int8_t)u8(r), w = (int8_t)u8(r);
+            rotation(x, y, z, w, b->axis);
+            uint8_t f = u8(r);
+            b->axis[(f / 3) % 3][f % 3] = val(r, K_AXIS);
+            break;
+        }
+        }
+        /* A few mutated fields. */
+        int muts = (mode >> 3) & 3;
+        if (mode & 0x20)
+            for (int m = 0; m < muts; m++) {
+                int f = u8(r) % 15;
+                ((float *)b)[f] = val(r, field_kind(f));
+            }
+    }
+    uint8_t qm = u8(r);
+    for (int c = 0; c < 4; c++)
+        q[c] = (qm & 1) ? val(r, K_QUAT) : sensible(K_QUAT, u8(r));
+    if ((qm & 6) == 6)
+        q[0] = q[1] = q[2] = q[3] = (qm & 8) ? -0.0f : 0.0f;
+}
+
+/* ---- exact-size arrays ---- */
+static void *xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p)
+        abort();
+    return p;
+}
+
+/* Output arrays are pre-filled, so that bytes a path leaves alone compare equal only if every
+ * path leaves them alone. */
+static void *omalloc(size_t bytes)
+{
+    void *p = xmalloc(bytes);
+    memset(p, 0xA5, bytes ? bytes : 1);
+    return p;
+}
+
+typedef struct soa {
+    float *f[15];
+    satbox_boxes v;
+} soa;
+
+static void soa_alloc(soa *s, size_t n)
+{
+    for (int q = 0; q < 15; q++)
+        s->f[q] = (float *)xmalloc(n * sizeof(float));
+    for (int c = 0; c < 3; c++) {
+        s->v.center[c] = s->f[c];
+        s->v.half[c] = s->f[3 + c];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            s->v.axis[k][c] = s->f[6 + 3 * k + c];
+}
+
+static void soa_put(soa *s, size_t i, const satbox_box *b)
+{
+    const float *src = (const float *)b;
+    for (int q = 0; q < 15; q++)
+        s->f[q][i] = src[q];
+}
+
+static void soa_free(soa *s)
+{
+    for (int q = 0; q < 15; q++)
+        free(s->f[q]);
+}
+
+typedef struct qsoa {
+    float *f[10];
+    satbox_qboxes v;
+} qsoa;
+
+static void qsoa_alloc(qsoa *s, size_t n)
+{
+    for (int q = 0; q < 10; q++)
+        s->f[q] = (float *)xmalloc(n * sizeof(float));
+    for (int c = 0; c < 3; c++) {
+        s->v.center[c] = s->f[c];
+        s->v.half[c] = s->f[3 + c];
+    }
+    for (int c = 0; c < 4; c++)
+        s->v.quat[c] = s->f[6 + c];
+}
+
+static void qsoa_free(qsoa *s)
+{
+    for (int q = 0; q < 10; q++)
+        free(s->f[q]);
+}
+
+/* ---- outputs of one path on one source ---- */
+typedef struct outs {
+    uint8_t *hit, *axis, *ohit, *hit0;
+    float *sep, *nrm[3];
+    uint32_t *list, *olist;
+    ptrdiff_t count, ocount, count0;
+} outs;
+
+static void outs_alloc(outs *o, size_t n)
+{
+    o->hit = (uint8_t *)omalloc(n);
+    o->axis = (uint8_t *)omalloc(n);
+    o->ohit = (uint8_t *)omalloc(n);
+    o->hit0 = (uint8_t *)omalloc(n);
+    o->sep = (float *)omalloc(n * sizeof(float));
+    for (int c = 0; c < 3; c++)
+        o->nrm[c] = (float *)omalloc(n * sizeof(float));
+    o->list = (uint32_t *)omalloc(n * sizeof(uint32_t));
+    o->olist = (uint32_t *)omalloc(n * sizeof(uint32_t));
+}
+
+static void outs_free(outs *o)
+{
+    free(o->hit);
+    free(o->axis);
+    free(o->ohit);
+    free(o->hit0);
+    free(o->sep);
+    for (int c = 0; c < 3; c++)
+        free(o->nrm[c]);
+    free(o->list);
+    free(o->olist);
+}
+
+/* overlap, collide(margin) with every output and the compacted list, collide(0) hit only. */
+static void run_pairs(const sbx_kernels *k, const sbx_job *base, float margin, outs *o)
+{
+    sbx_job j = *base;
+    j.margin = margin;
+    j.hit = o->hit;
+    j.separation = o->sep;
+    for (int c = 0; c < 3; c++)
+        j.normal[c] = o->nrm[c];
+    j.axis = o->axis;
+    j.compact = o->list;
+    o->count = k->collide(&j);
+
+    j = *base;
+    j.hit = o->ohit;
+    j.compact = o->olist;
+    o->ocount = k->overlap(&j);
+
+    if (margin == 0.0f) { /* the first call was collide(0) already */
+        memcpy(o->hit0, o->hit, base->n);
+        o->count0 = o->count;
+        return;
+    }
+    j = *base;
+    j.margin = 0.0f;
+    j.hit = o->hit0;
+    o->count0 = k->collide(&j);
+}
+
+static void same_bytes(const void *ref, const void *got, size_t elem, size_t n, const char *what)
+{
+    if (n && memcmp(ref, got, elem * n) != 0) {
+        size_t i = 0;
+        while (memcmp((const char *)ref + i * elem, (const char *)got + i * elem, elem) == 0)
+            i++;
+        if (elem == 4) {
+            uint32_t x, y;
+            memcpy(&x, (const char *)ref + i * elem, 4);
+            memcpy(&y, (const char *)got + i * elem, 4);
+            float fx, fy;
+            memcpy(&fx, &x, 4);
+            memcpy(&fy, &y, 4);
+            fail("%s differs at %zu: scalar %08" PRIx32 " (%a), got %08" PRIx32 " (%a)", what, i, x, (double)fx, y,
+                 (double)fy);
+        }
+        fail("%s differs at %zu: scalar %u, got %u", what, i, ((const uint8_t *)ref)[i], ((const uint8_t *)got)[i]);
+    }
+}
+
+static void compare_outs(const outs *ref, const outs *got, size_t n)
+{
+    if (got->count != ref->count || got->ocount != ref->ocount || got->count0 != ref->count0)
+        fail("counts %td/%td/%td, scalar %td/%td/%td", got->count, got->ocount, got->count0, ref->count, ref->ocount,
+             ref->count0);
+    same_bytes(ref->hit, got->hit, 1, n, "collide hit");
+    same_bytes(ref->ohit, got->ohit, 1, n, "overlap hit");
+    same_bytes(ref->hit0, got->hit0, 1, n, "collide(0) hit");
+    same_bytes(ref->sep, got->sep, 4, n, "separation");
+    for (int c = 0; c < 3; c++)
+        same_bytes(ref->nrm[c], got->nrm[c], 4, n, "normal");
+    same_bytes(ref->axis, got->axis, 1, n, "axis");
+    same_bytes(ref->list, got->list, 4, (size_t)ref->count, "collide compacted list");
+    same_bytes(ref->olist, got->olist, 4, (size_t)ref->ocount, "overlap compacted list");
+}
+
+/* The scalar path's own promises; valid[i] = both boxes of pair i are valid. */
+static void check_ref(const outs *o, const uint8_t *valid, size_t n, float margin)
+{
+    ptrdiff_t hits = 0, ohits = 0, hits0 = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (o->ohit[i] != o->hit0[i])
+            fail("pair %zu: overlap hit %u != collide(0) hit %u", i, o->ohit[i], o->hit0[i]);
+        if (!valid[i]) {
+            if (o->hit[i] != SATBOX_INVALID || o->ohit[i] != SATBOX_INVALID)
+                fail("pair %zu has an invalid box but hit %u / overlap %u", i, o->hit[i], o->ohit[i]);
+            if (!isnan(o->sep[i]) || o->axis[i] != SATBOX_AXIS_INVALID)
+                fail("pair %zu invalid: separation %a, axis %u", i, (double)o->sep[i], o->axis[i]);
+            for (int c = 0; c < 3; c++)
+                if (o->nrm[c][i] != 0.0f)
+                    fail("pair %zu invalid: normal[%d] = %a", i, c, (double)o->nrm[c][i]);
+        } else {
+            if (o->hit[i] > 1 || o->ohit[i] > 1)
+                fail("pair %zu valid but hit %u / overlap %u", i, o->hit[i], o->ohit[i]);
+            if (isnan(o->sep[i]) || isinf(o->sep[i]))
+                fail("pair %zu valid but separation %a", i, (double)o->sep[i]);
+            if (o->hit[i] != (o->sep[i] <= margin))
+                fail("pair %zu: hit %u but separation %a, margin %a", i, o->hit[i], (double)o->sep[i], (double)margin);
+            if (o->axis[i] >= 15)
+                fail("pair %zu valid but axis %u", i, o->axis[i]);
+            for (int c = 0; c < 3; c++)
+                if (isnan(o->nrm[c][i]))
+                    fail("pair %zu valid but normal[%d] is NaN", i, c);
+        }
+        if (o->hit[i] == 1) {
+            if (o->list[hits] != (uint32_t)i)
+                fail("collide compacted list entry %td is %u, expected %zu", hits, o->list[hits], i);
+            hits++;
+        }
+        if (o->ohit[i] == 1) {
+            if (o->olist[ohits] != (uint32_t)i)
+                fail("overlap compacted list entry %td is %u, expected %zu", ohits, o->olist[ohits], i);
+            ohits++;
+        }
+        hits0 += o->hit0[i] == 1;
+    }
+    if (hits != o->count || ohits != o->ocount || hits0 != o->count0)
+        fail("counts %td/%td/%td, hit bytes say %td/%td/%td", o->count, o->ocount, o->count0, hits, ohits, hits0);
+}
+
+/* ---- box outputs (aabb, aabb_q, axes_from_quat) ---- */
+typedef struct bouts {
+    float *min[3], *max[3], *qmin[3], *qmax[3], *ax[9];
+    ptrdiff_t count, qcount, axcount;
+} bouts;
+
+static void run_boxes(const sbx_kernels *k, const satbox_boxes *m, const satbox_qboxes *q, size_t n, float margin,
+                      bouts *o)
+{
+    for (int c = 0; c < 3; c++) {
+        o->min[c] = (float *)omalloc(n * sizeof(float));
+        o->max[c] = (float *)omalloc(n * sizeof(float));
+        o->qmin[c] = (float *)omalloc(n * sizeof(float));
+        o->qmax[c] = (float *)omalloc(n * sizeof(float));
+    }
+    for (int a = 0; a < 9; a++)
+        o->ax[a] = (float *)omalloc(n * sizeof(float));
+    sbx_box_job bj;
+    memset(&bj, 0, sizeof bj);
+    bj.n = n;
+    bj.m = m;
+    bj.margin = margin;
+    memcpy(bj.min, o->min, sizeof bj.min);
+    memcpy(bj.max, o->max, sizeof bj.max);
+    o->count = k->aabb(&bj);
+    bj.m = NULL;
+    bj.q = q;
+    memcpy(bj.min, o->qmin, sizeof bj.min);
+    memcpy(bj.max, o->qmax, sizeof bj.max);
+    o->qcount = k->aabb(&bj);
+    float *ax[3][3];
+    for (int a = 0; a < 3; a++)
+        for (int c = 0; c < 3; c++)
+            ax[a][c] = o->ax[3 * a + c];
+    o->axcount = k->axes_from_quat(q->quat, n, ax);
+}
+
+static void bouts_free(bouts *o)
+{
+    for (int c = 0; c < 3; c++) {
+        free(o->min[c]);
+        free(o->max[c]);
+        free(o->qmin[c]);
+        free(o->qmax[c]);
+    }
+    for (int a = 0; a < 9; a++)
+        free(o->ax[a]);
+}
+
+static void compare_bouts(const bouts *ref, const bouts *got, size_t n)
+{
+    if (ref->count != got->count || ref->qcount != got->qcount || ref->axcount != got->axcount)
+        fail("aabb/aabb_q/axes_from_quat counts %td/%td/%td, scalar %td/%td/%td", got->count, got->qcount, got->axcount,
+             ref->count, ref->qcount, ref->axcount);
+    for (int c = 0; c < 3; c++) {
+        same_bytes(ref->min[c], got->min[c], 4, n, "aabb min");
+        same_bytes(ref->max[c], got->max[c], 4, n, "aabb max");
+        same_bytes(ref->qmin[c], got->qmin[c], 4, n, "aabb_q min");
+        same_bytes(ref->qmax[c], got->qmax[c], 4, n, "aabb_q max");
+    }
+    for (int a = 0; a < 9; a++)
+        same_bytes(ref->ax[a], got->ax[a], 4, n, "axes_from_quat");
+}
+
+/* ---- the target ---- */
+#define MAX_POOL 24
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (npaths < 0)
+        init_paths();
+    reader rd = {data, size, 0, 0x9E3779B97F4A7C15ull};
+    for (size_t i = 0; i < size; i++) /* FNV-1a: the generator after the input depends on all of it */
+        rd.state = (rd.state ^ data[i]) * 0x100000001B3ull;
+
+    /* Header: n, pool size, margin. Its bytes are 0 past the end of the input (not generated),
+     * so that short inputs stay small and fast: n = 0..63 (every tail of 4, 8 and 16 lanes),
+     * up to 255 when asked for with bit 7 (more adds nothing but time: the kernels have no
+     * state across steps below the prefetch threshold of 32K pairs). */
+    uint8_t h = hdr(&rd);
+    size_t n = hdr(&rd) & 63u;
+    if (h & 0x80)
+        n += 64u * (size_t)(hdr(&rd) & 3u);
+    size_t pn = 1 + (size_t)(hdr(&rd) % MAX_POOL);
+    float margin = (h & 0x40) ? val(&rd, K_MARGIN) : sensible(K_MARGIN, hdr(&rd));
+    if (!isfinite(margin))
+        margin = 0.0f; /* the public entry points reject a non-finite margin */
+
+    /* The pool and its quaternions. */
+    satbox_box pool_box[MAX_POOL];
+    float pool_q[MAX_POOL][4];
+    for (size_t j = 0; j < pn; j++)
+        make_box(&rd, j ? &pool_box[j - 1] : NULL, &pool_box[j], pool_q[j]);
+    if (h & 0x20) {
+        /* A scaled world: every length times 2^e, e = -150..105, so that gaps, radii and their
+         * products reach the denormal range (or the overflow limits) together. */
+        int e = (int)hdr(&rd) - 150;
+        for (size_t j = 0; j < pn; j++)
+            for (int f = 0; f < 6; f++)
+                ((float *)&pool_box[j])[f] = ldexpf(((float *)&pool_box[j])[f], e);
+    }
+
+    /* Validity of every pool box: the reference rule, cross-checked with satbox_validate(). */
+    soa pool;
+    soa_alloc(&pool, pn);
+    for (size_t j = 0; j < pn; j++)
+        soa_put(&pool, j, &pool_box[j]);
+    uint8_t valid_m[MAX_POOL], valid_q[MAX_POOL], bad[MAX_POOL];
+    ptrdiff_t nbad = satbox_validate(&pool.v, pn, 1e-3f, bad);
+    ptrdiff_t ninvalid = 0;
+    for (size_t j = 0; j < pn; j++) {
+        valid_m[j] = (uint8_t)sbx_ref_box_valid(&pool_box[j]);
+        ninvalid += !valid_m[j];
+        if ((bad[j] == 1) != !valid_m[j])
+            fail("box %zu: satbox_validate says %u, sbx_ref_box_valid %u", j, bad[j], valid_m[j]);
+    }
+    if (nbad < ninvalid)
+        fail("satbox_validate counted %td bad boxes, %td are invalid", nbad, ninvalid);
+    /* Quaternion boxes: the scalar axes, then the same rule. */
+    {
+        float *qf[4], *axf[3][3];
+        for (int c = 0; c < 4; c++)
+            qf[c] = (float *)xmalloc(pn * sizeof(float));
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 3; c++)
+                axf[a][c] = (float *)xmalloc(pn * sizeof(float));
+        for (size_t j = 0; j < pn; j++)
+            for (int c = 0; c < 4; c++)
+                qf[c][j] = pool_q[j][c];
+        sbx_kernels_scalar.axes_from_quat((const float *const *)qf, pn, axf);
+        for (size_t j = 0; j < pn; j++) {
+            satbox_box b = pool_box[j];
+            for (int a = 0; a < 3; a++)
+                for (int c = 0; c < 3; c++)
+                    b.axis[a][c] = axf[a][c][j];
+            valid_q[j] = (uint8_t)sbx_ref_box_valid(&b);
+        }
+        for (int c = 0; c < 4; c++)
+            free(qf[c]);
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 3; c++)
+                free(axf[a][c]);
+    }
+
+    /* n pairs over the pool, as matrix and quaternion batches, pool + pairs, and one-vs-many. */
+    soa ma, mb;
+    qsoa qa, qb;
+    soa_alloc(&ma, n);
+    soa_alloc(&mb, n);
+    qsoa_alloc(&qa, n);
+    qsoa_alloc(&qb, n);
+    satbox_pair *pairs = (satbox_pair *)xmalloc(n * sizeof(satbox_pair));
+    satbox_box *one = (satbox_box *)xmalloc(sizeof(satbox_box));
+    size_t one_j = u8(&rd) % pn;
+    *one = pool_box[one_j];
+    uint8_t *v_mat = (uint8_t *)xmalloc(n), *v_quat = (uint8_t *)xmalloc(n), *v_one = (uint8_t *)xmalloc(n);
+    for (size_t i = 0; i < n; i++) {
+        size_t ia = u8(&rd) % pn, ib = u8(&rd) % pn;
+        soa_put(&ma, i, &pool_box[ia]);
+        soa_put(&mb, i, &pool_box[ib]);
+        for (int c = 0; c < 3; c++) {
+            qa.f[c][i] = pool_box[ia].center[c];
+            qa.f[3 + c][i] = pool_box[ia].half[c];
+            qb.f[c][i] = pool_box[ib].center[c];
+            qb.f[3 + c][i] = pool_box[ib].half[c];
+        }
+        for (int c = 0; c < 4; c++) {
+            qa.f[6 + c][i] = pool_q[ia][c];
+            qb.f[6 + c][i] = pool_q[ib][c];
+        }
+        pairs[i] = (satbox_pair){(uint32_t)ia, (uint32_t)ib};
+        v_mat[i] = valid_m[ia] && valid_m[ib];
+        v_quat[i] = valid_q[ia] && valid_q[ib];
+        v_one[i] = valid_m[one_j] && valid_m[ib];
+    }
+
+    /* The pool again as 64-byte records, with whatever the input says in the unused pad. */
+    satbox_rec *rec = (satbox_rec *)xmalloc(pn * sizeof(satbox_rec));
+    for (size_t j = 0; j < pn; j++) {
+        memcpy(rec[j].center, pool_box[j].center, sizeof rec[j].center);
+        memcpy(rec[j].half, pool_box[j].half, sizeof rec[j].half);
+        memcpy(rec[j].axis, pool_box[j].axis, sizeof rec[j].axis);
+        rec[j].pad = val(&rd, K_AXIS);
+    }
+
+    enum { NSRC = 5 };
+    sbx_job base[NSRC];
+    memset(base, 0, sizeof base);
+    base[0] = (sbx_job){.src = SBX_SRC_MAT, .n = n, .ma = &ma.v, .mb = &mb.v};
+    base[1] = (sbx_job){.src = SBX_SRC_QUAT, .n = n, .qa = &qa.v, .qb = &qb.v};
+    base[2] = (sbx_job){.src = SBX_SRC_ONE, .n = n, .one = one, .mb = &mb.v};
+    base[3] = (sbx_job){.src = SBX_SRC_POOL, .n = n, .pool = &pool.v, .pairs = pairs};
+    base[4] = (sbx_job){.src = SBX_SRC_REC, .n = n, .rec = rec, .pairs = pairs};
+    const uint8_t *valid_of[NSRC] = {v_mat, v_quat, v_one, v_mat, v_mat};
+    static const char *const src_names[NSRC] = {"matrix", "quat", "one", "pool", "records"};
+
+    outs pool_ref; /* the SoA pool's scalar outputs: the record pool must give the same bits */
+    memset(&pool_ref, 0, sizeof pool_ref);
+    for (int s = 0; s < NSRC; s++) {
+        outs ref;
+        outs_alloc(&ref, n);
+        cur_path = "scalar";
+        cur_what = src_names[s];
+        run_pairs(&sbx_kernels_scalar, &base[s], margin, &ref);
+        check_ref(&ref, valid_of[s], n, margin);
+        if (s == 4) {
+            cur_path = "scalar, records vs SoA pool";
+            compare_outs(&pool_ref, &ref, n);
+        }
+        for (int p = 0; p < npaths; p++) {
+            outs got;
+            outs_alloc(&got, n);
+            cur_path = paths[p].name;
+            run_pairs(paths[p].k, &base[s], margin, &got);
+            compare_outs(&ref, &got, n);
+            outs_free(&got);
+        }
+        /* The public entry points on the active path. */
+        cur_path = "public API";
+        if (s == 0) {
+            uint8_t *hit = (uint8_t *)omalloc(n);
+            ptrdiff_t c = satbox_overlap(&ma.v, &mb.v, n, hit);
+            if (c != ref.ocount)
+                fail("satbox_overlap returned %td, kernels %td", c, ref.ocount);
+            same_bytes(ref.ohit, hit, 1, n, "satbox_overlap hit");
+            free(hit);
+        } else if (s == 3) {
+            uint32_t *list = (uint32_t *)omalloc(n * sizeof(uint32_t));
+            ptrdiff_t c = satbox_overlap_pairs(&pool.v, pn, pairs, n, NULL, list);
+            if (c != ref.ocount)
+                fail("satbox_overlap_pairs returned %td, kernels %td", c, ref.ocount);
+            same_bytes(ref.olist, list, 4, (size_t)ref.ocount, "satbox_overlap_pairs list");
+            free(list);
+        }
+        if (s == 3)
+            pool_ref = ref; /* kept for the record pool */
+        else
+            outs_free(&ref);
+    }
+    outs_free(&pool_ref);
+
+    /* AABBs and quaternion axes of the A side. */
+    {
+        float bm = fabsf(margin);
+        bouts ref;
+        cur_path = "scalar";
+        cur_what = "aabb";
+        run_boxes(&sbx_kernels_scalar, &ma.v, &qa.v, n, bm, &ref);
+        ptrdiff_t valid = 0;
+        for (size_t i = 0; i < n; i++) {
+            size_t ia = pairs[i].a;
+            valid += valid_m[ia];
+            if (!valid_m[ia])
+                for (int c = 0; c < 3; c++)
+                    if (!(ref.min[c][i] == INFINITY && ref.max[c][i] == -INFINITY))
+                        fail("box %zu invalid but aabb [%a, %a]", i, (double)ref.min[c][i], (double)ref.max[c][i]);
+        }
+        if (valid != ref.count)
+            fail("aabb counted %td valid boxes, %td are", ref.count, valid);
+        for (int p = 0; p < npaths; p++) {
+            bouts got;
+            cur_path = paths[p].name;
+            run_boxes(paths[p].k, &ma.v, &qa.v, n, bm, &got);
+            compare_bouts(&ref, &got, n);
+            bouts_free(&got);
+        }
+        bouts_free(&ref);
+    }
+
+    soa_free(&pool);
+    soa_free(&ma);
+    soa_free(&mb);
+    qsoa_free(&qa);
+    qsoa_free(&qb);
+    free(pairs);
+    free(rec);
+    free(one);
+    free(v_mat);
+    free(v_quat);
+    free(v_one);
+    return 0;
+}

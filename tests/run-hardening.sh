@@ -1,0 +1,84 @@
+# tests/run-hardening.sh - the hardening stages of tests/run (asan, valgrind, fuzz, tsan); sourced by it, bash.
+# Uses what tests/run defines: ROOT, QUICK, want, run_meson, LOGS, STAGE_FAIL.
+#   asan      whole meson suite, gcc, -fsanitize=address,undefined (own build dir build-asan)
+#   valgrind  the whole suite under memcheck, on the native build dir `build` (the dispatcher
+#             leaves AVX-512 out under valgrind, which cannot execute it)
+#   fuzz      tests/fuzz_diff.c for 45 s, clang-14 + libFuzzer + ASan/UBSan (build-fuzz)
+#   tsan      tests/test_threads.c under ThreadSanitizer, clang-14 (build-tsan)
+# The sanitizer build dirs leave out the portable (SIMDE_NO_NATIVE) kernels, which take most of
+# a build's time and are cross-checked by the native stage; they build only what they run.
+
+# hard_stage STAGE DIR LOGNAME "TARGETS" [meson setup args...] -- [meson test args...]
+# Configures DIR (once; CC from the environment), builds TARGETS (all if empty), runs
+# `meson test --no-rebuild` with the given args and remembers meson-logs/LOGNAME.json.
+hard_stage() {
+    local stage=$1 dir=$2 logname=$3 targets=$4; shift 4
+    local setup=()
+    while [ $# -gt 0 ] && [ "$1" != "--" ]; do setup+=("$1"); shift; done
+    [ $# -gt 0 ] && shift
+    local t0
+    t0=$(date +%s)
+    echo "== [$stage] configure + build ($dir)"
+    if [ ! -f "$dir/build.ninja" ]; then
+        meson setup "$dir" "${setup[@]}" >"$dir.setup.log" 2>&1 || { cat "$dir.setup.log"; echo "== [$stage] configure FAILED"; STAGE_FAIL=$((STAGE_FAIL+1)); return; }
+    fi
+    # shellcheck disable=SC2086
+    if ! ninja -C "$dir" $targets >"$dir.build.log" 2>&1; then
+        tail -40 "$dir.build.log"; echo "== [$stage] build FAILED"; STAGE_FAIL=$((STAGE_FAIL+1)); return
+    fi
+    echo "== [$stage] test (built in $(( $(date +%s) - t0 )) s)"
+    rm -f "$dir/meson-logs/$logname.json"
+    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 "$@" 2>&1 \
+        | grep -E '^ *[0-9]+/[0-9]+ |FAIL|ERROR|Ok:|Fail:|Timeout:|Skipped:|stat::|Done [0-9]+ runs|SUMMARY' || true
+    LOGS+=("$dir/meson-logs/$logname.json")
+    echo "== [$stage] done in $(( $(date +%s) - t0 )) s"
+}
+
+if want asan; then
+    T_ASAN=$(date +%s)
+    # Every test, every array access checked; leaks too. Sizes shrunk: checkasm ~0.5M pairs a
+    # path, SATBOX_QUICK for the others (as under qemu).
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+    export SATBOX_CHECK_PAIRS=${SATBOX_CHECK_PAIRS_ASAN:-500000} SATBOX_QUICK=1
+    TEST_ARGS="--timeout-multiplier 3" run_meson asan build-asan -Db_sanitize=address,undefined -Db_lundef=false \
+        -Dbuildtype=debugoptimized -Dportable_kernels=disabled -Dbench=disabled
+    unset ASAN_OPTIONS UBSAN_OPTIONS SATBOX_CHECK_PAIRS SATBOX_QUICK
+    echo "== [asan] done in $(( $(date +%s) - T_ASAN )) s"
+fi
+
+if want valgrind; then
+    if command -v valgrind >/dev/null; then
+        # The whole suite under memcheck, on the native release build dir (same configuration as
+        # the native stage, which has built it already). Sizes shrunk: checkasm 100K pairs a path,
+        # SATBOX_QUICK for the others. The per-path tests cap SATBOX_ISA=avx512, which the
+        # dispatcher turns into avx2 under valgrind (test_tails checks that).
+        SATBOX_CHECK_PAIRS=${SATBOX_CHECK_PAIRS_VALGRIND:-100000} SATBOX_QUICK=1 \
+        hard_stage valgrind build testlog-valgrind "" -Dbuildtype=release \
+            -- --no-suite fuzz --timeout-multiplier 4 \
+            --wrapper "valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect -q"
+    else
+        echo "== [valgrind] valgrind not installed: stage FAILED"; STAGE_FAIL=$((STAGE_FAIL+1))
+    fi
+fi
+
+if want fuzz; then
+    # Coverage (minus comparison tracing, which would triple the time per input) and ASan/UBSan
+    # in the library too; only the fuzz target is built. 45 s of fuzzing (20 s with --quick).
+    FUZZ_ARGS=()
+    if [ "$QUICK" = 1 ]; then FUZZ_ARGS=(--test-args=-max_total_time=20); fi
+    CC=clang-14 CXX=clang++-14 hard_stage fuzz build-fuzz testlog tests/fuzz_diff \
+        -Dfuzz=enabled -Db_sanitize=address,undefined -Db_lundef=false -Dportable_kernels=disabled \
+        -Dbench=disabled -Doptimization=2 -Ddebug=false \
+        "-Dc_args=-fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp" \
+        -- --suite fuzz "${FUZZ_ARGS[@]}"
+    grep -hE '^Done [0-9]+ runs|stat::average_exec_per_sec' build-fuzz/meson-logs/testlog.txt 2>/dev/null | sed 's/^/   /'
+fi
+
+if want tsan; then
+    # Only test_threads (and the library it links) is built with ThreadSanitizer.
+    TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 CC=clang-14 CXX=clang++-14 \
+    hard_stage tsan build-tsan testlog tests/test_threads \
+        -Db_sanitize=thread -Db_lundef=false -Dportable_kernels=disabled -Dbench=disabled \
+        -Doptimization=1 -Ddebug=true \
+        -- --suite threads --timeout-multiplier 3
+fi

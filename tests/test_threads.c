@@ -1,0 +1,409 @@
+/* test_threads.c - every entry point from two threads at once on disjoint ranges equals one single-threaded run. */
+/* Round 0 starts both threads before any other satbox call and releases them together through
+ * a barrier, so that their first calls race on the lazy, once-initialised ISA choice. Later
+ * rounds force each supported path in turn (from the main thread, between rounds). Each thread
+ * runs every public entry point on its own range of one big batch, writing into its range of
+ * shared output arrays; the result must equal a single-threaded run over the whole batch,
+ * byte for byte. Built with ThreadSanitizer in tests/run's tsan stage, plain in the others. */
+#define _POSIX_C_SOURCE 200809L /* pthread_barrier_t under -std=c11 */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "satbox/satbox.h"
+#include "support.h"
+
+#define NTHREADS 2
+
+static int failures = 0;
+
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
+            printf(__VA_ARGS__);                                                                                       \
+            printf("\n");                                                                                              \
+            failures++;                                                                                                \
+        }                                                                                                              \
+    } while (0)
+
+/* ---- one batch, read by every thread ---- */
+static size_t N;
+static tb_soa A, B, POOL;
+static float *QA[10], *QB[10];
+static satbox_qboxes QVA, QVB;
+static satbox_pair *PAIRS;
+static satbox_rec *REC; /* POOL as 64-byte records */
+static satbox_box ONE, *STRUCTS;
+
+/* ---- outputs over the whole batch: each thread writes its own range ---- */
+typedef struct outputs {
+    uint8_t *ohit, *chit, *qhit, *qchit, *one_hit, *pool_hit, *pool_chit, *rec_hit, *rec_chit, *bad;
+    float *sep, *nrm[3], *qsep, *min[3], *max[3], *qmin[3], *qmax[3], *axq[9], *packed[15];
+    uint8_t *axis;
+    uint32_t *compact, *ccompact, *rcompact; /* pool pairs: range-relative indices, per thread */
+    satbox_rec *packed_rec;
+} outputs;
+
+/* clang-format off */
+enum { C_OVERLAP, C_COLLIDE, C_OVERLAP_Q, C_COLLIDE_Q, C_ONE, C_COLLIDE_ONE, C_POOL, C_POOL_C, C_REC, C_REC_C,
+       C_AABB, C_AABB_Q, C_QUAT, C_PACK, C_PACK_REC, C_VALIDATE, C_COUNT };
+/* clang-format on */
+
+static void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
+static void outputs_alloc(outputs *o)
+{
+    memset(o, 0, sizeof *o);
+    o->ohit = xcalloc(N, 1);
+    o->chit = xcalloc(N, 1);
+    o->qhit = xcalloc(N, 1);
+    o->qchit = xcalloc(N, 1);
+    o->one_hit = xcalloc(N, 1);
+    o->pool_hit = xcalloc(N, 1);
+    o->pool_chit = xcalloc(N, 1);
+    o->rec_hit = xcalloc(N, 1);
+    o->rec_chit = xcalloc(N, 1);
+    o->rcompact = xcalloc(N, sizeof(uint32_t));
+    o->packed_rec = xcalloc(N, sizeof(satbox_rec));
+    o->bad = xcalloc(N, 1);
+    o->axis = xcalloc(N, 1);
+    o->sep = xcalloc(N, sizeof(float));
+    o->qsep = xcalloc(N, sizeof(float));
+    for (int c = 0; c < 3; c++) {
+        o->nrm[c] = xcalloc(N, sizeof(float));
+        o->min[c] = xcalloc(N, sizeof(float));
+        o->max[c] = xcalloc(N, sizeof(float));
+        o->qmin[c] = xcalloc(N, sizeof(float));
+        o->qmax[c] = xcalloc(N, sizeof(float));
+    }
+    for (int q = 0; q < 9; q++)
+        o->axq[q] = xcalloc(N, sizeof(float));
+    for (int q = 0; q < 15; q++)
+        o->packed[q] = xcalloc(N, sizeof(float));
+    o->compact = xcalloc(N, sizeof(uint32_t));
+    o->ccompact = xcalloc(N, sizeof(uint32_t));
+}
+
+static void outputs_free(outputs *o)
+{
+    void *all[] = {o->ohit,      o->chit,    o->qhit,     o->qchit,    o->one_hit,   o->pool_hit,
+                   o->pool_chit, o->rec_hit, o->rec_chit, o->bad,      o->axis,      o->sep,
+                   o->qsep,      o->compact, o->ccompact, o->rcompact, o->packed_rec};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        free(all[i]);
+    for (int c = 0; c < 3; c++) {
+        free(o->nrm[c]);
+        free(o->min[c]);
+        free(o->max[c]);
+        free(o->qmin[c]);
+        free(o->qmax[c]);
+    }
+    for (int q = 0; q < 9; q++)
+        free(o->axq[q]);
+    for (int q = 0; q < 15; q++)
+        free(o->packed[q]);
+}
+
+/* Descriptors of [lo, lo + len) of a matrix batch. */
+static satbox_boxes sub(const satbox_boxes *v, size_t lo)
+{
+    satbox_boxes s;
+    for (int c = 0; c < 3; c++) {
+        s.center[c] = v->center[c] + lo;
+        s.half[c] = v->half[c] + lo;
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            s.axis[k][c] = v->axis[k][c] + lo;
+    return s;
+}
+
+static satbox_qboxes qsub(const satbox_qboxes *v, size_t lo)
+{
+    satbox_qboxes s;
+    for (int c = 0; c < 3; c++) {
+        s.center[c] = v->center[c] + lo;
+        s.half[c] = v->half[c] + lo;
+    }
+    for (int c = 0; c < 4; c++)
+        s.quat[c] = v->quat[c] + lo;
+    return s;
+}
+
+/* Every entry point on pairs / boxes [lo, lo + len), outputs into the same range of `o`.
+ * Return codes go to rc[] (the caller sums them). The compacted lists are range-relative and
+ * written at o->compact + lo: with the ranges in order, list k of thread t starts at its lo. */
+static void run_range(outputs *o, size_t lo, size_t len, ptrdiff_t rc[C_COUNT])
+{
+    const float margin = 0.02f;
+    satbox_boxes a = sub(&A.view, lo), b = sub(&B.view, lo);
+    satbox_qboxes qa = qsub(&QVA, lo), qb = qsub(&QVB, lo);
+
+    rc[C_OVERLAP] = satbox_overlap(&a, &b, len, o->ohit + lo);
+    satbox_result res = {o->chit + lo, o->sep + lo, {o->nrm[0] + lo, o->nrm[1] + lo, o->nrm[2] + lo}, o->axis + lo};
+    rc[C_COLLIDE] = satbox_collide(&a, &b, len, margin, &res);
+    rc[C_OVERLAP_Q] = satbox_overlap_q(&qa, &qb, len, o->qhit + lo);
+    satbox_result qres = {o->qchit + lo, o->qsep + lo, {NULL, NULL, NULL}, NULL};
+    rc[C_COLLIDE_Q] = satbox_collide_q(&qa, &qb, len, margin, &qres);
+    rc[C_ONE] = satbox_overlap_one(&ONE, &b, len, o->one_hit + lo);
+    satbox_result ores = {NULL, NULL, {NULL, NULL, NULL}, NULL};
+    rc[C_COLLIDE_ONE] = satbox_collide_one(&ONE, &b, len, margin, &ores);
+    rc[C_POOL] = satbox_overlap_pairs(&POOL.view, POOL.n, PAIRS + lo, len, o->pool_hit + lo, o->compact + lo);
+    satbox_result pres = {o->pool_chit + lo, NULL, {NULL, NULL, NULL}, NULL};
+    rc[C_POOL_C] = satbox_collide_pairs(&POOL.view, POOL.n, PAIRS + lo, len, margin, &pres, o->ccompact + lo);
+    rc[C_REC] = satbox_overlap_pairs_rec(REC, POOL.n, PAIRS + lo, len, o->rec_hit + lo, o->rcompact + lo);
+    satbox_result rres = {o->rec_chit + lo, NULL, {NULL, NULL, NULL}, NULL};
+    rc[C_REC_C] = satbox_collide_pairs_rec(REC, POOL.n, PAIRS + lo, len, margin, &rres, NULL);
+    float *mn[3], *mx[3];
+    for (int c = 0; c < 3; c++) {
+        mn[c] = o->min[c] + lo;
+        mx[c] = o->max[c] + lo;
+    }
+    rc[C_AABB] = satbox_aabb(&a, len, margin, mn, mx);
+    for (int c = 0; c < 3; c++) {
+        mn[c] = o->qmin[c] + lo;
+        mx[c] = o->qmax[c] + lo;
+    }
+    rc[C_AABB_Q] = satbox_aabb_q(&qa, len, margin, mn, mx);
+    float *ax[3][3];
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            ax[k][c] = o->axq[3 * k + c] + lo;
+    rc[C_QUAT] = satbox_axes_from_quat(qa.quat, len, ax);
+    satbox_boxes_out dst;
+    for (int c = 0; c < 3; c++) {
+        dst.center[c] = o->packed[c] + lo;
+        dst.half[c] = o->packed[3 + c] + lo;
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            dst.axis[k][c] = o->packed[6 + 3 * k + c] + lo;
+    rc[C_PACK] = satbox_pack(STRUCTS + lo, len, &dst);
+    rc[C_PACK_REC] = satbox_pack_rec(&b, len, o->packed_rec + lo);
+    rc[C_VALIDATE] = satbox_validate(&a, len, 1e-4f, o->bad + lo);
+}
+
+/* ---- threads ---- */
+typedef struct worker {
+    pthread_t tid;
+    size_t lo, len;
+    outputs *o;
+    ptrdiff_t rc[C_COUNT];
+    satbox_isa seen; /* satbox_isa_active() after its calls */
+} worker;
+
+static pthread_barrier_t barrier;
+
+static void *work(void *arg)
+{
+    worker *w = (worker *)arg;
+    pthread_barrier_wait(&barrier);
+    run_range(w->o, w->lo, w->len, w->rc); /* the first satbox call of this thread (and, in round 0, of the process) */
+    w->seen = satbox_isa_active();
+    return NULL;
+}
+
+static const char *const call_names[C_COUNT] = {
+    "overlap",        "collide",       "overlap_q",         "collide_q",         "overlap_one", "collide_one",
+    "overlap_pairs",  "collide_pairs", "overlap_pairs_rec", "collide_pairs_rec", "aabb",        "aabb_q",
+    "axes_from_quat", "pack",          "pack_rec",          "validate"};
+
+/* The threads' outputs against one single-threaded run over the whole batch. */
+static void compare(const outputs *t, const ptrdiff_t trc[C_COUNT], const worker *w, const char *round)
+{
+    outputs s;
+    outputs_alloc(&s);
+    ptrdiff_t src[C_COUNT];
+    run_range(&s, 0, N, src);
+    for (int c = 0; c < C_COUNT; c++)
+        CHECK(trc[c] == src[c], "%s: %s returned %td from the threads, %td single-threaded", round, call_names[c],
+              trc[c], src[c]);
+#define SAME(field, bytes) CHECK(memcmp(t->field, s.field, (bytes)) == 0, "%s: %s differs", round, #field)
+    SAME(ohit, N);
+    SAME(chit, N);
+    SAME(qhit, N);
+    SAME(qchit, N);
+    SAME(one_hit, N);
+    SAME(pool_hit, N);
+    SAME(pool_chit, N);
+    SAME(rec_hit, N);
+    CHECK(memcmp(t->rec_hit, t->pool_hit, N) == 0 && memcmp(t->rec_chit, t->pool_chit, N) == 0,
+          "%s: the record pool differs from the SoA pool", round);
+    SAME(rec_chit, N);
+    SAME(packed_rec, N * sizeof(satbox_rec));
+    SAME(bad, N);
+    SAME(axis, N);
+    SAME(sep, N * sizeof(float));
+    SAME(qsep, N * sizeof(float));
+    for (int c = 0; c < 3; c++) {
+        SAME(nrm[c], N * sizeof(float));
+        SAME(min[c], N * sizeof(float));
+        SAME(max[c], N * sizeof(float));
+        SAME(qmin[c], N * sizeof(float));
+        SAME(qmax[c], N * sizeof(float));
+    }
+    for (int q = 0; q < 9; q++)
+        SAME(axq[q], N * sizeof(float));
+    for (int q = 0; q < 15; q++)
+        SAME(packed[q], N * sizeof(float));
+#undef SAME
+    /* Compacted lists: thread k's list (relative to its lo) shifted by lo is the next piece. */
+    const uint32_t *lists[3][2] = {{t->compact, s.compact}, {t->ccompact, s.ccompact}, {t->rcompact, s.rcompact}};
+    const int which[3] = {C_POOL, C_POOL_C, C_REC};
+    for (int l = 0; l < 3; l++) {
+        size_t at = 0;
+        int ok = 1;
+        for (int k = 0; k < NTHREADS; k++)
+            for (ptrdiff_t j = 0; j < w[k].rc[which[l]]; j++, at++)
+                ok &= (uint32_t)(lists[l][0][w[k].lo + (size_t)j] + w[k].lo) == lists[l][1][at];
+        CHECK(ok, "%s: compacted list of %s differs", round, call_names[which[l]]);
+    }
+    outputs_free(&s);
+}
+
+static void run_round(const char *round)
+{
+    outputs t;
+    outputs_alloc(&t);
+    worker w[NTHREADS];
+    /* An uneven split that is not a multiple of any width. */
+    size_t cut = N / 2 + 5;
+    w[0] = (worker){.lo = 0, .len = cut, .o = &t};
+    w[1] = (worker){.lo = cut, .len = N - cut, .o = &t};
+    if (pthread_barrier_init(&barrier, NULL, NTHREADS) != 0) {
+        fprintf(stderr, "pthread_barrier_init failed\n");
+        exit(2);
+    }
+    for (int k = 0; k < NTHREADS; k++)
+        if (pthread_create(&w[k].tid, NULL, work, &w[k]) != 0) {
+            fprintf(stderr, "pthread_create failed\n");
+            exit(2);
+        }
+    for (int k = 0; k < NTHREADS; k++)
+        pthread_join(w[k].tid, NULL);
+    pthread_barrier_destroy(&barrier);
+
+    ptrdiff_t trc[C_COUNT];
+    for (int c = 0; c < C_COUNT; c++) {
+        trc[c] = 0;
+        for (int k = 0; k < NTHREADS; k++) {
+            CHECK(w[k].rc[c] >= 0, "%s: thread %d: %s returned %td", round, k, call_names[c], w[k].rc[c]);
+            trc[c] += w[k].rc[c];
+        }
+    }
+    CHECK(w[0].seen == w[1].seen && w[0].seen == satbox_isa_active(), "%s: threads saw paths %s and %s, main %s", round,
+          satbox_isa_name(w[0].seen), satbox_isa_name(w[1].seen), satbox_isa_name(satbox_isa_active()));
+    compare(&t, trc, w, round);
+    printf("%s: path %s, %td overlapping pairs\n", round, satbox_isa_name(w[0].seen), trc[C_OVERLAP]);
+    outputs_free(&t);
+}
+
+/* Builds the batch with the test support code only: no satbox call before round 0. */
+static void make_batch(void)
+{
+    tb_rng r;
+    tb_seed(&r, 0x7E4Dull);
+    if (tb_soa_alloc(&A, N) || tb_soa_alloc(&B, N) || tb_soa_alloc(&POOL, 2 * N)) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    for (int q = 0; q < 10; q++) {
+        QA[q] = xcalloc(N, sizeof(float));
+        QB[q] = xcalloc(N, sizeof(float));
+    }
+    for (int c = 0; c < 3; c++) {
+        QVA.center[c] = QA[c];
+        QVA.half[c] = QA[3 + c];
+        QVB.center[c] = QB[c];
+        QVB.half[c] = QB[3 + c];
+    }
+    for (int c = 0; c < 4; c++) {
+        QVA.quat[c] = QA[6 + c];
+        QVB.quat[c] = QB[6 + c];
+    }
+    PAIRS = xcalloc(N, sizeof(satbox_pair));
+    REC = xcalloc(2 * N, sizeof(satbox_rec));
+    STRUCTS = xcalloc(N, sizeof(satbox_box));
+    for (size_t i = 0; i < N; i++) {
+        satbox_box a, b;
+        tb_make_pair(&r, (tb_family)(tb_next(&r) % TB_FAMILY_COUNT), &a, &b);
+        if (i == 0)
+            ONE = a;
+        tb_soa_set(&A, i, &a);
+        tb_soa_set(&B, i, &b);
+        tb_soa_set(&POOL, i, &a);
+        tb_soa_set(&POOL, N + i, &b);
+        const satbox_box *pb[2] = {&a, &b};
+        for (int s = 0; s < 2; s++) { /* by hand: no satbox call before round 0 */
+            satbox_rec *r = &REC[(size_t)s * N + i];
+            memcpy(r->center, pb[s]->center, sizeof r->center);
+            memcpy(r->half, pb[s]->half, sizeof r->half);
+            memcpy(r->axis, pb[s]->axis, sizeof r->axis);
+            r->pad = 0.0f;
+        }
+        STRUCTS[i] = b;
+        for (int c = 0; c < 3; c++) {
+            QA[c][i] = a.center[c];
+            QA[3 + c][i] = a.half[c];
+            QB[c][i] = b.center[c];
+            QB[3 + c][i] = b.half[c];
+        }
+        for (int c = 0; c < 4; c++) {
+            QA[6 + c][i] = (float)tb_normal(&r);
+            QB[6 + c][i] = (float)tb_normal(&r);
+        }
+        PAIRS[i] = (tb_next(&r) % 8)
+                       ? (satbox_pair){(uint32_t)i, (uint32_t)(N + i)}
+                       : (satbox_pair){(uint32_t)(tb_next(&r) % (2 * N)), (uint32_t)(tb_next(&r) % (2 * N))};
+    }
+}
+
+int main(int argc, char **argv)
+{
+    N = 40000;
+    if (getenv("SATBOX_QUICK"))
+        N = 6000;
+    if (argc > 1)
+        N = (size_t)strtoull(argv[1], NULL, 10);
+    if (N < 64)
+        N = 64;
+    make_batch();
+
+    run_round("round 0 (first calls race on the lazy ISA choice)");
+    unsigned sup = satbox_isa_supported();
+    satbox_isa initial = satbox_isa_active();
+    for (int isa = 0; isa < SATBOX_ISA_COUNT; isa++) {
+        if (!(sup >> isa & 1u))
+            continue;
+        CHECK(satbox_isa_force((satbox_isa)isa) == SATBOX_OK, "cannot force %s", satbox_isa_name((satbox_isa)isa));
+        for (int rep = 0; rep < 3; rep++) { /* a few times: the threads do not always overlap in time */
+            char name[64];
+            snprintf(name, sizeof name, "forced %s (%d)", satbox_isa_name((satbox_isa)isa), rep);
+            run_round(name);
+        }
+    }
+    satbox_isa_force(initial);
+
+    tb_soa_free(&A);
+    tb_soa_free(&B);
+    tb_soa_free(&POOL);
+    for (int q = 0; q < 10; q++) {
+        free(QA[q]);
+        free(QB[q]);
+    }
+    free(PAIRS);
+    free(REC);
+    free(STRUCTS);
+    printf("test_threads: %zu pairs, %d threads: %d failures\n", N, NTHREADS, failures);
+    return failures ? 1 : 0;
+}
