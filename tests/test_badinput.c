@@ -24,17 +24,7 @@
 static int failures = 0;
 static tb_rng rng;
 
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            failures++;                                                                                                \
-            if (failures <= 60) {                                                                                      \
-                printf("  FAIL %s:%d: ", __func__, __LINE__);                                                          \
-                printf(__VA_ARGS__);                                                                                   \
-                printf("\n");                                                                                          \
-            }                                                                                                          \
-        }                                                                                                              \
-    } while (0)
+#include "check.h"
 
 /* ---- a test world: inputs and sentinel-filled outputs ------------------------------------------ */
 

@@ -12,17 +12,7 @@
 
 static int failures = 0;
 
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            failures++;                                                                                                \
-            if (failures <= 40) {                                                                                      \
-                printf("  FAIL %s:%d: ", __func__, __LINE__);                                                          \
-                printf(__VA_ARGS__);                                                                                   \
-                printf("\n");                                                                                          \
-            }                                                                                                          \
-        }                                                                                                              \
-    } while (0)
+#include "check.h"
 
 static tb_rng rng;
 

@@ -18,15 +18,7 @@
 
 static int failures = 0;
 
-#define CHECK(cond, ...)                                                                                               \
-    do {                                                                                                               \
-        if (!(cond)) {                                                                                                 \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                                                \
-            printf(__VA_ARGS__);                                                                                       \
-            printf("\n");                                                                                              \
-            failures++;                                                                                                \
-        }                                                                                                              \
-    } while (0)
+#include "check.h"
 
 /* Every output array of one run over one n, in call order, so that run k's slot j is comparable
  * with the scalar run's slot j. Return codes are recorded in the same way. */

@@ -1,0 +1,20 @@
+/* check.h - the tests' assertion: counts a failure in the file's `failures` and says where and why. */
+#ifndef SATBOX_TEST_CHECK_H
+#define SATBOX_TEST_CHECK_H
+
+#include <stdio.h>
+
+/* Prints the first 60 failures (function, line, message); every one is counted. */
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            failures++;                                                                                                \
+            if (failures <= 60) {                                                                                      \
+                printf("  FAIL %s:%d: ", __func__, __LINE__);                                                          \
+                printf(__VA_ARGS__);                                                                                   \
+                printf("\n");                                                                                          \
+            }                                                                                                          \
+        }                                                                                                              \
+    } while (0)
+
+#endif
