@@ -15,8 +15,8 @@ static unsigned long long xgetbv0(void)
     return ((unsigned long long)edx << 32) | eax;
 }
 
-/* valgrind 3.19 reports AVX-512 in CPUID but cannot execute it: under valgrind we stop at AVX2.
- * valgrind announces itself by preloading its vgpreload_*.so helpers. */
+/* valgrind 3.19 cannot execute AVX-512. On our Xeon it also hides it from CPUID/XCR0, but we do
+ * not rely on that: under valgrind (seen by its preloaded vgpreload_*.so helpers) we stop at AVX2. */
 static int under_valgrind(void)
 {
     const char *p = getenv("LD_PRELOAD");

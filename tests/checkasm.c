@@ -180,8 +180,11 @@ static void chunk_fill(chunk *ch, tb_rng *r)
         /* Pairs: mostly (i, n + i), some random, some duplicates, some a == b. */
         satbox_pair *pp = (satbox_pair *)ch->pairs.p;
         uint64_t x = tb_next(r) % 16;
-        if (x == 0)
-            pp[i] = (satbox_pair){(uint32_t)(tb_next(r) % (2 * n)), (uint32_t)(tb_next(r) % (2 * n))};
+        if (x == 0) {
+            /* One draw per statement: initialiser order is unspecified; replay must not depend on the compiler. */
+            pp[i].a = (uint32_t)(tb_next(r) % (2 * n));
+            pp[i].b = (uint32_t)(tb_next(r) % (2 * n));
+        }
         else if (x == 1 && i > 0)
             pp[i] = pp[i - 1];
         else if (x == 2)

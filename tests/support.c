@@ -143,7 +143,10 @@ void tb_make_pair(tb_rng *r, tb_family f, satbox_box *a, satbox_box *b)
             for (int h = 0; h < hits; h++) {
                 satbox_box *x = (tb_next(r) & 1) ? a : b;
                 float *fields = (float *)x;
-                fields[tb_next(r) % 15] = bad[tb_next(r) % (sizeof bad / sizeof bad[0])];
+                /* One draw per statement: argument/operand order is unspecified in C, and the
+                 * same seed must give the same boxes with every compiler. */
+                uint64_t field = tb_next(r) % 15;
+                fields[field] = bad[tb_next(r) % (sizeof bad / sizeof bad[0])];
             }
         }
         break;
@@ -153,7 +156,8 @@ void tb_make_pair(tb_rng *r, tb_family f, satbox_box *a, satbox_box *b)
         for (int c = 0; c < 3; c++)
             a->center[c] = (float)tb_range(r, -10, 10);
         memcpy(b->axis, a->axis, sizeof b->axis);
-        tb_rotate(b->axis, tb_normal(r), tb_normal(r), tb_normal(r), tb_range(r, 0, 1e-3));
+        double ax = tb_normal(r), ay = tb_normal(r), az = tb_normal(r); /* in order: see above */
+        tb_rotate(b->axis, ax, ay, az, tb_range(r, 0, 1e-3));
         int k = (int)(tb_next(r) % 3);
         double sgn = (tb_next(r) & 1) ? 1.0 : -1.0;
         for (int j = 0; j < 3; j++)

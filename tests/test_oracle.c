@@ -92,7 +92,8 @@ static void make_nearpar(tb_rng *r, satbox_box *a, satbox_box *b)
     tb_random_rotation(r, a->axis);
     memcpy(b->axis, a->axis, sizeof b->axis);
     double tilt = pow(10.0, tb_range(r, -7, -2)), sum = 0;
-    tb_rotate(b->axis, tb_normal(r), tb_normal(r), tb_normal(r), tilt);
+    double ax = tb_normal(r), ay = tb_normal(r), az = tb_normal(r); /* one draw per statement: same boxes on every compiler */
+    tb_rotate(b->axis, ax, ay, az, tilt);
     for (int k = 0; k < 3; k++) {
         a->half[k] = (float)tb_range(r, 0.1, 1.5);
         b->half[k] = (float)tb_range(r, 0.1, 1.5);
