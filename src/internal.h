@@ -75,8 +75,25 @@ int sbx_ref_box_valid(const satbox_box *b);
 /* cpu.c: bit mask (1u << isa) of the paths this CPU and OS can execute (ignores the build). */
 unsigned sbx_cpu_paths(void);
 
-/* Quaternion length^2 accepted as a rotation: outside [min, max] (or NaN) the box is invalid. */
-#define SBX_QUAT_MIN_NORM2 SATBOX_QUAT_MIN_NORM2
-#define SBX_QUAT_MAX_NORM2 SATBOX_QUAT_MAX_NORM2
+
+/* ---- argument checks (api.c), shared by every public function ---- */
+
+/* Memory ranges of a call's inputs and outputs, to reject outputs that overlap anything. */
+typedef struct sbx_span {
+    uintptr_t lo, hi; /* [lo, hi) */
+} sbx_span;
+
+typedef struct sbx_spans {
+    sbx_span in[40], out[16];
+    int nin, nout;
+} sbx_spans;
+
+void sbx_add_in(sbx_spans *s, const void *p, size_t bytes);
+void sbx_add_out(sbx_spans *s, const void *p, size_t bytes);
+/* 1 when an output range meets an input range or another output range. */
+int sbx_aliased(const sbx_spans *s);
+/* NULL checks of a batch descriptor; its arrays recorded as inputs of `count` floats. */
+int sbx_check_boxes(const satbox_boxes *b, size_t count, sbx_spans *s);
+int sbx_check_qboxes(const satbox_qboxes *b, size_t count, sbx_spans *s);
 
 #endif

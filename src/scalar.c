@@ -6,7 +6,7 @@
 #include "internal.h"
 
 /* This file is compiled without SIMD headers or flags. Every expression below is written in the
- * order the wide kernel (sat_kernel.h) evaluates it: sums left to right, no fused multiply-add
+ * order the wide kernel (src/kernel/sat_tpl.h) evaluates it: sums left to right, no fused multiply-add
  * (-ffp-contract=off), IEEE sqrt and division. Changing an expression here means changing it
  * there too; the checker test compares the two bit for bit. */
 
@@ -39,7 +39,7 @@ int sbx_ref_box_valid(const satbox_box *b)
 static int quat_axes(float x, float y, float z, float w, float u[3][3])
 {
     float n2 = ((x * x + y * y) + z * z) + w * w;
-    if (!(n2 >= SBX_QUAT_MIN_NORM2 && n2 <= SBX_QUAT_MAX_NORM2)) {
+    if (!(n2 >= SATBOX_QUAT_MIN_NORM2 && n2 <= SATBOX_QUAT_MAX_NORM2)) {
         for (int k = 0; k < 3; k++)
             for (int c = 0; c < 3; c++)
                 u[k][c] = NAN;
@@ -258,10 +258,12 @@ static void ref_collide(const box_v *A, const box_v *B, float margin, pair_out *
     memcpy(o->normal, n, sizeof n);
 }
 
-static void compact_push(const sbx_job *job, size_t *count, size_t i)
+/* Counts pair i as a hit, appending it to the compacted list if there is one; returns the new count. */
+static size_t count_hit(const sbx_job *job, size_t count, size_t i)
 {
     if (job->compact)
-        job->compact[*count] = (uint32_t)i;
+        job->compact[count] = (uint32_t)i;
+    return count + 1;
 }
 
 static ptrdiff_t scalar_overlap(const sbx_job *job)
@@ -273,10 +275,8 @@ static ptrdiff_t scalar_overlap(const sbx_job *job)
         uint8_t h = ref_overlap(&a, &b);
         if (job->hit)
             job->hit[i] = h;
-        if (h == 1) {
-            compact_push(job, &count, i);
-            count++;
-        }
+        if (h == 1)
+            count = count_hit(job, count, i);
     }
     return (ptrdiff_t)count;
 }
@@ -298,10 +298,8 @@ static ptrdiff_t scalar_collide(const sbx_job *job)
                 job->normal[c][i] = o.normal[c];
         if (job->axis)
             job->axis[i] = o.axis;
-        if (o.hit == 1) {
-            compact_push(job, &count, i);
-            count++;
-        }
+        if (o.hit == 1)
+            count = count_hit(job, count, i);
     }
     return (ptrdiff_t)count;
 }

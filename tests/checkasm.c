@@ -257,9 +257,8 @@ static void outs_reset(outs *o)
 }
 
 /* Copies every output buffer (payload and guard) of one run. */
-static void outs_copy(outs *dst, const outs *src, size_t n)
+static void outs_copy(outs *dst, const outs *src)
 {
-    (void)n;
     const gbuf *from[] = {&src->hit, &src->ohit, &src->sep, &src->axis, &src->compact, &src->nrm[0], &src->nrm[1],
                           &src->nrm[2]};
     gbuf *to[] = {&dst->hit, &dst->ohit, &dst->sep, &dst->axis, &dst->compact, &dst->nrm[0], &dst->nrm[1], &dst->nrm[2]};
@@ -553,7 +552,7 @@ int main(int argc, char **argv)
             if (src != SBX_SRC_MAT && chunks % 4 != (uint64_t)(s == SBX_SRC_REC ? SBX_SRC_POOL : s))
                 continue;
             if (src == SBX_SRC_REC) /* ref still holds the SoA pool's reference outputs */
-                outs_copy(&pool_ref, &ref, ch.n);
+                outs_copy(&pool_ref, &ref);
             outs_reset(&ref);
             run_path(&sbx_kernels_scalar, &ch, src, margin, &ref);
             if (src == SBX_SRC_REC)

@@ -1,0 +1,231 @@
+/* batch_tpl.h - the batch drivers: loops over a job, tails, outputs, and the kernel table. */
+#ifndef SATBOX_BATCH_TPL_H
+#define SATBOX_BATCH_TPL_H
+
+#include "tpl_common.h"
+
+/* ---- outputs ------------------------------------------------------------------------------ */
+
+/* Lane bits -> bytes (bit l -> byte l is 0 or 1), 8 lanes at a time, no branches. */
+static inline uint64_t spread8(unsigned bits)
+{
+    uint64_t x = bits & 0xFFu;
+    x = (x | x << 28) & 0x0000000F0000000Full;
+    x = (x | x << 14) & 0x0003000300030003ull;
+    x = (x | x << 7) & 0x0101010101010101ull;
+    return x;
+}
+
+/* hit bytes for lanes [0, k): 1 where hit, SATBOX_INVALID where inv, else 0. */
+SBX_INLINE void store_hits(uint8_t *dst, unsigned hit, unsigned inv, int k)
+{
+    if (k == SBX_W && SBX_W >= 8) {
+        for (int o = 0; o < SBX_W; o += 8) {
+            uint64_t v = spread8(hit >> o) | spread8(inv >> o) * 0xFFu;
+            memcpy(dst + o, &v, 8);
+        }
+    } else {
+        for (int l = 0; l < k; l++)
+            dst[l] = (uint8_t)(((inv >> l) & 1u) ? SATBOX_INVALID : ((hit >> l) & 1u));
+    }
+}
+
+/* Appends i + l for each set bit l of `hit` (ascending) to the compacted list. */
+SBX_INLINE size_t push_compact(uint32_t *out, size_t count, size_t i, unsigned hit)
+{
+    while (hit) {
+        out[count++] = (uint32_t)(i + (size_t)__builtin_ctz(hit));
+        hit &= hit - 1u;
+    }
+    return count;
+}
+
+SBX_INLINE void store_w(float *p, size_t i, wf v, int k)
+{
+    if (k == SBX_W)
+        wf_storeu(p + i, v);
+    else
+        wf_store_part(p + i, v, k);
+}
+
+/* ---- drivers ------------------------------------------------------------------------------ */
+
+/* One prefetch per cache line: every 64 bytes of each stream (SBX_W floats are 16 to 64 bytes). */
+SBX_INLINE void prefetch_job(const sbx_job *job, sbx_src src, size_t i)
+{
+    if ((i * sizeof(float)) % 64 != 0 && SBX_W < 16)
+        return;
+    switch (src) {
+    case SBX_SRC_MAT:
+        prefetch_mat(job->ma, i);
+        prefetch_mat(job->mb, i);
+        break;
+    case SBX_SRC_QUAT:
+        prefetch_quat(job->qa, i);
+        prefetch_quat(job->qb, i);
+        break;
+    case SBX_SRC_ONE:
+        prefetch_mat(job->mb, i);
+        break;
+    default:
+        break;
+    }
+}
+
+SBX_INLINE void load_job_w(const sbx_job *job, sbx_src src, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+{
+    switch (src) {
+    case SBX_SRC_MAT:
+        load_mat_w(job->ma, i, k, a);
+        load_mat_w(job->mb, i, k, b);
+        break;
+    case SBX_SRC_QUAT:
+        load_quat_w(job->qa, i, k, a);
+        load_quat_w(job->qb, i, k, b);
+        break;
+    case SBX_SRC_ONE:
+        *a = *one;
+        load_mat_w(job->mb, i, k, b);
+        break;
+    case SBX_SRC_REC:
+        load_rec_w(job->rec, job->pairs, i, k, a, b);
+        break;
+    case SBX_SRC_POOL:
+    default:
+        load_pool_w(job->pool, job->pairs, i, k, a, b);
+        break;
+    }
+}
+
+/* `src` is a constant at every call site, so each source gets its own specialised loop. */
+SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
+{
+    boxw one;
+    if (src == SBX_SRC_ONE)
+        load_one_w(job->one, &one);
+    size_t count = 0, n = job->n;
+    for (size_t i = 0; i < n; i += SBX_W) {
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        boxw a, b;
+        unsigned hit, inv;
+        if (n >= SBX_PREFETCH_MIN_N)
+            prefetch_job(job, src, i);
+        load_job_w(job, src, i, k, &one, &a, &b);
+        overlap_w(&a, &b, &hit, &inv);
+        unsigned live = (1u << k) - 1u;
+        hit &= live;
+        if (job->hit)
+            store_hits(job->hit + i, hit, inv, k);
+        if (job->compact)
+            count = push_compact(job->compact, count, i, hit);
+        else
+            count += (size_t)__builtin_popcount(hit);
+    }
+    return (ptrdiff_t)count;
+}
+
+SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
+{
+    boxw one;
+    if (src == SBX_SRC_ONE)
+        load_one_w(job->one, &one);
+    wf margin = wf_set1(job->margin);
+    size_t count = 0, n = job->n;
+    for (size_t i = 0; i < n; i += SBX_W) {
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        boxw a, b;
+        collidew o;
+        if (n >= SBX_PREFETCH_MIN_N)
+            prefetch_job(job, src, i);
+        load_job_w(job, src, i, k, &one, &a, &b);
+        collide_w(&a, &b, margin, &o);
+        unsigned live = (1u << k) - 1u;
+        unsigned hit = o.hit & live;
+        if (job->hit)
+            store_hits(job->hit + i, hit, o.inv, k);
+        if (job->separation)
+            store_w(job->separation, i, o.sep, k);
+        for (int c = 0; c < 3; c++)
+            if (job->normal[c])
+                store_w(job->normal[c], i, o.n[c], k);
+        if (job->axis) {
+            float ids[SBX_W];
+            wf_storeu(ids, o.id);
+            for (int l = 0; l < k; l++)
+                job->axis[i + (size_t)l] = (uint8_t)ids[l];
+        }
+        if (job->compact)
+            count = push_compact(job->compact, count, i, hit);
+        else
+            count += (size_t)__builtin_popcount(hit);
+    }
+    return (ptrdiff_t)count;
+}
+
+static ptrdiff_t kernel_overlap(const sbx_job *job)
+{
+    switch (job->src) {
+    case SBX_SRC_MAT: return run_overlap(job, SBX_SRC_MAT);
+    case SBX_SRC_QUAT: return run_overlap(job, SBX_SRC_QUAT);
+    case SBX_SRC_ONE: return run_overlap(job, SBX_SRC_ONE);
+    case SBX_SRC_REC: return run_overlap(job, SBX_SRC_REC);
+    default: return run_overlap(job, SBX_SRC_POOL);
+    }
+}
+
+static ptrdiff_t kernel_collide(const sbx_job *job)
+{
+    switch (job->src) {
+    case SBX_SRC_MAT: return run_collide(job, SBX_SRC_MAT);
+    case SBX_SRC_QUAT: return run_collide(job, SBX_SRC_QUAT);
+    case SBX_SRC_ONE: return run_collide(job, SBX_SRC_ONE);
+    case SBX_SRC_REC: return run_collide(job, SBX_SRC_REC);
+    default: return run_collide(job, SBX_SRC_POOL);
+    }
+}
+
+/* scalar.c scalar_aabb(). */
+static ptrdiff_t kernel_aabb(const sbx_box_job *job)
+{
+    size_t valid = 0, n = job->n;
+    wf margin = wf_set1(job->margin), inf = wf_set1(INFINITY), ninf = wf_set1(-INFINITY);
+    for (size_t i = 0; i < n; i += SBX_W) {
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        boxw b;
+        if (job->m)
+            load_mat_w(job->m, i, k, &b);
+        else
+            load_quat_w(job->q, i, k, &b);
+        wm ok = box_valid_w(&b);
+        for (int c = 0; c < 3; c++) {
+            wf e = wf_add(wf_add(wf_mul(wf_abs(b.u[0][c]), b.h[0]), wf_mul(wf_abs(b.u[1][c]), b.h[1])),
+                          wf_mul(wf_abs(b.u[2][c]), b.h[2]));
+            wf lo = wf_sub(wf_sub(b.c[c], e), margin), hi = wf_add(wf_add(b.c[c], e), margin);
+            store_w(job->min[c], i, wf_select(ok, lo, inf), k);
+            store_w(job->max[c], i, wf_select(ok, hi, ninf), k);
+        }
+        valid += (size_t)__builtin_popcount(wm_bits(ok) & ((1u << k) - 1u));
+    }
+    return (ptrdiff_t)valid;
+}
+
+/* scalar.c scalar_axes_from_quat(). */
+static ptrdiff_t kernel_axes_from_quat(const float *const quat[4], size_t n, float *axis[3][3])
+{
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i += SBX_W) {
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        wf u[3][3];
+        quat_axes_w(ld(quat[0], i, k), ld(quat[1], i, k), ld(quat[2], i, k), ld(quat[3], i, k), u);
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 3; c++)
+                store_w(axis[a][c], i, u[a][c], k);
+        /* Invalid rows are the NaN ones (a valid quaternion gives finite axes). */
+        bad += (size_t)__builtin_popcount(wm_bits(wm_not(wm_eq(u[0][0], u[0][0]))) & ((1u << k) - 1u));
+    }
+    return (ptrdiff_t)bad;
+}
+
+const sbx_kernels SBX_TABLE = {kernel_overlap, kernel_collide, kernel_aabb, kernel_axes_from_quat, SBX_W};
+
+#endif

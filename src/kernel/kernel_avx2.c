@@ -1,0 +1,10 @@
+/* kernel_avx2.c - every kernel template instantiated for AVX2, 8 pairs per step. */
+#include "wide_avx2.h"
+#if defined(SATBOX_PORTABLE)
+#define SBX_TABLE sbx_kernels_avx2_portable
+#else
+#define SBX_TABLE sbx_kernels_avx2
+#endif
+#include "sources_tpl.h"
+#include "sat_tpl.h"
+#include "batch_tpl.h"

@@ -1,0 +1,10 @@
+/* kernel_avx512.c - every kernel template instantiated for AVX-512 (F, DQ, BW, VL), 16 pairs per step. */
+#include "wide_avx512.h"
+#if defined(SATBOX_PORTABLE)
+#define SBX_TABLE sbx_kernels_avx512_portable
+#else
+#define SBX_TABLE sbx_kernels_avx512
+#endif
+#include "sources_tpl.h"
+#include "sat_tpl.h"
+#include "batch_tpl.h"

@@ -1,0 +1,10 @@
+/* kernel_neon.c - every kernel template instantiated for AArch64 NEON, 4 pairs per step. */
+#include "wide_neon.h"
+#if defined(SATBOX_PORTABLE)
+#define SBX_TABLE sbx_kernels_neon_portable
+#else
+#define SBX_TABLE sbx_kernels_neon
+#endif
+#include "sources_tpl.h"
+#include "sat_tpl.h"
+#include "batch_tpl.h"

@@ -1,0 +1,10 @@
+/* kernel_sse41.c - every kernel template instantiated for SSE4.1, 4 pairs per step. */
+#include "wide_sse41.h"
+#if defined(SATBOX_PORTABLE)
+#define SBX_TABLE sbx_kernels_sse41_portable
+#else
+#define SBX_TABLE sbx_kernels_sse41
+#endif
+#include "sources_tpl.h"
+#include "sat_tpl.h"
+#include "batch_tpl.h"

@@ -1,0 +1,113 @@
+/* layout.c - moving boxes between layouts (structs, SoA, records) and checking their precondition. */
+#include <math.h>
+
+#include "internal.h"
+
+ptrdiff_t satbox_pack(const satbox_box *src, size_t n, const satbox_boxes_out *dst)
+{
+    if (n == 0)
+        return 0;
+    if (n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (!src || !dst)
+        return SATBOX_ERR_NULL;
+    sbx_spans s = {.nin = 0};
+    sbx_add_in(&s, src, n * sizeof *src);
+    for (int c = 0; c < 3; c++) {
+        if (!dst->center[c] || !dst->half[c])
+            return SATBOX_ERR_NULL;
+        sbx_add_out(&s, dst->center[c], n * sizeof(float));
+        sbx_add_out(&s, dst->half[c], n * sizeof(float));
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++) {
+            if (!dst->axis[k][c])
+                return SATBOX_ERR_NULL;
+            sbx_add_out(&s, dst->axis[k][c], n * sizeof(float));
+        }
+    if (sbx_aliased(&s))
+        return SATBOX_ERR_ALIAS;
+    for (size_t i = 0; i < n; i++) {
+        for (int c = 0; c < 3; c++) {
+            dst->center[c][i] = src[i].center[c];
+            dst->half[c][i] = src[i].half[c];
+        }
+        for (int k = 0; k < 3; k++)
+            for (int c = 0; c < 3; c++)
+                dst->axis[k][c][i] = src[i].axis[k][c];
+    }
+    return (ptrdiff_t)n;
+}
+
+ptrdiff_t satbox_pack_rec(const satbox_boxes *src, size_t n, satbox_rec *dst)
+{
+    if (n == 0)
+        return 0;
+    if (n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (!dst)
+        return SATBOX_ERR_NULL;
+    sbx_spans s = {.nin = 0};
+    int e = sbx_check_boxes(src, n, &s);
+    if (e)
+        return e;
+    sbx_add_out(&s, dst, n * sizeof *dst);
+    if (sbx_aliased(&s))
+        return SATBOX_ERR_ALIAS;
+    for (size_t i = 0; i < n; i++) {
+        for (int c = 0; c < 3; c++) {
+            dst[i].center[c] = src->center[c][i];
+            dst[i].half[c] = src->half[c][i];
+        }
+        for (int k = 0; k < 3; k++)
+            for (int c = 0; c < 3; c++)
+                dst[i].axis[k][c] = src->axis[k][c][i];
+        dst[i].pad = 0.0f;
+    }
+    return (ptrdiff_t)n;
+}
+
+ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float tol, uint8_t *bad)
+{
+    if (n == 0)
+        return 0;
+    if (n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (!(tol >= 0.0f) || !isfinite(tol))
+        return SATBOX_ERR_ARG;
+    sbx_spans s = {.nin = 0};
+    int e = sbx_check_boxes(boxes, n, &s);
+    if (e)
+        return e;
+    sbx_add_out(&s, bad, n);
+    if (sbx_aliased(&s))
+        return SATBOX_ERR_ALIAS;
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        satbox_box b;
+        for (int c = 0; c < 3; c++) {
+            b.center[c] = boxes->center[c][i];
+            b.half[c] = boxes->half[c][i];
+        }
+        for (int k = 0; k < 3; k++)
+            for (int c = 0; c < 3; c++)
+                b.axis[k][c] = boxes->axis[k][c][i];
+        uint8_t code = 0;
+        if (!sbx_ref_box_valid(&b)) {
+            code = 1;
+        } else {
+            for (int k = 0; k < 3 && !code; k++)
+                for (int l = k; l < 3; l++) {
+                    double dot = 0;
+                    for (int c = 0; c < 3; c++)
+                        dot += (double)b.axis[k][c] * b.axis[l][c];
+                    if (!(fabs(dot - (k == l ? 1.0 : 0.0)) <= tol))
+                        code = 2;
+                }
+        }
+        if (bad)
+            bad[i] = code;
+        count += code != 0;
+    }
+    return (ptrdiff_t)count;
+}
