@@ -145,7 +145,7 @@ void run(benchmark::State &st, Spec s)
     std::vector<uint8_t> hit(n), axis(n);
     std::vector<float> sep(n), nx(n), ny(n), nz(n);
     std::vector<uint32_t> compact(n);
-    satbox_result res = {hit.data(), sep.data(), {nx.data(), ny.data(), nz.data()}, axis.data()};
+    satbox_result res = {hit.data(), sep.data(), {nx.data(), ny.data(), nz.data()}, axis.data(), nullptr};
     const float margin = 0.0f;
     double hits = 0;
     bool ok = true;
@@ -171,11 +171,11 @@ void run(benchmark::State &st, Spec s)
         else if (s.e == OVERLAP && s.path == kTextbook)
             ok = timed(st, K, hits, [&](size_t w) { return (ptrdiff_t)bl_textbook_overlap(&va[w], &vb[w], n, hit.data()); });
         else if (s.e == OVERLAP)
-            ok = timed(st, K, hits, [&](size_t w) { return satbox_overlap(&va[w], &vb[w], n, hit.data()); });
+            ok = timed(st, K, hits, [&](size_t w) { return satbox_overlap(&va[w], &vb[w], n, hit.data(), nullptr); });
         else if (s.e == COLLIDE)
             ok = timed(st, K, hits, [&](size_t w) { return satbox_collide(&va[w], &vb[w], n, margin, &res); });
         else if (s.e == OVERLAP_ONE)
-            ok = timed(st, K, hits, [&](size_t w) { return satbox_overlap_one(&one[w], &vb[w], n, hit.data()); });
+            ok = timed(st, K, hits, [&](size_t w) { return satbox_overlap_one(&one[w], &vb[w], n, hit.data(), nullptr); });
         else
             ok = timed(st, K, hits, [&](size_t w) { return satbox_aabb(&va[w], n, 0.0f, mn, mx); });
         break;
@@ -189,7 +189,7 @@ void run(benchmark::State &st, Spec s)
             vb[k] = qview(p.qb, k * n);
         }
         if (s.e == OVERLAP_Q)
-            ok = timed(st, K, hits, [&](size_t w) { return satbox_overlap_q(&va[w], &vb[w], n, hit.data()); });
+            ok = timed(st, K, hits, [&](size_t w) { return satbox_overlap_q(&va[w], &vb[w], n, hit.data(), nullptr); });
         else
             ok = timed(st, K, hits, [&](size_t w) { return satbox_collide_q(&va[w], &vb[w], n, margin, &res); });
         break;
@@ -202,7 +202,7 @@ void run(benchmark::State &st, Spec s)
         const satbox_pair *pairs = sc.pairs.data();
         if (s.e == OVERLAP_PAIRS)
             ok = timed(st, K, hits, [&](size_t w) {
-                return satbox_overlap_pairs(&boxes, sc.nboxes, pairs + w * n, n, nullptr, compact.data());
+                return satbox_overlap_pairs(&boxes, sc.nboxes, pairs + w * n, n, nullptr, compact.data(), nullptr);
             });
         else
             ok = timed(st, K, hits, [&](size_t w) {
@@ -226,7 +226,7 @@ void run(benchmark::State &st, Spec s)
         const satbox_pair *pairs = sc.pairs.data();
         if (s.e == OVERLAP_PAIRS_REC)
             ok = timed(st, K, hits, [&](size_t w) {
-                return satbox_overlap_pairs_rec(recs, nrecs, pairs + w * n, n, nullptr, compact.data());
+                return satbox_overlap_pairs_rec(recs, nrecs, pairs + w * n, n, nullptr, compact.data(), nullptr);
             });
         else
             ok = timed(st, K, hits, [&](size_t w) {
@@ -254,7 +254,7 @@ void run_threads(benchmark::State &st, int path, size_t n, int threads)
         auto slice = [&](int t) {
             size_t lo = n * (size_t)t / (size_t)threads, hi = n * (size_t)(t + 1) / (size_t)threads;
             satbox_boxes a = view(p.a, w * n + lo), b = view(p.b, w * n + lo);
-            counts[(size_t)t] = satbox_overlap(&a, &b, hi - lo, hit.data() + lo);
+            counts[(size_t)t] = satbox_overlap(&a, &b, hi - lo, hit.data() + lo, nullptr);
         };
         std::vector<std::thread> th;
         for (int t = 1; t < threads; t++)

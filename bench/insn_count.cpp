@@ -98,7 +98,7 @@ int main(int argc, char **argv)
     std::vector<uint8_t> hit(cap), axis(cap);
     std::vector<float> sep(cap), nx(cap), ny(cap), nz(cap), m0(cap), m1(cap), m2(cap);
     std::vector<uint32_t> compact(cap);
-    satbox_result res = {hit.data(), sep.data(), {nx.data(), ny.data(), nz.data()}, axis.data()};
+    satbox_result res = {hit.data(), sep.data(), {nx.data(), ny.data(), nz.data()}, axis.data(), nullptr};
     float *mn[3] = {nx.data(), ny.data(), nz.data()}, *mx[3] = {m0.data(), m1.data(), m2.data()};
     const satbox_pair *pairs = sc.pairs.data();
 
@@ -107,12 +107,12 @@ int main(int argc, char **argv)
         std::function<void(size_t)> call;
     };
     std::vector<Job> jobs = {
-        {"overlap", [&](size_t n) { satbox_overlap(&a, &b, n, hit.data()); }},
+        {"overlap", [&](size_t n) { satbox_overlap(&a, &b, n, hit.data(), nullptr); }},
         {"collide", [&](size_t n) { satbox_collide(&a, &b, n, 0.0f, &res); }},
-        {"overlap_q", [&](size_t n) { satbox_overlap_q(&qa, &qb, n, hit.data()); }},
+        {"overlap_q", [&](size_t n) { satbox_overlap_q(&qa, &qb, n, hit.data(), nullptr); }},
         {"collide_q", [&](size_t n) { satbox_collide_q(&qa, &qb, n, 0.0f, &res); }},
-        {"overlap_one", [&](size_t n) { satbox_overlap_one(&one, &b, n, hit.data()); }},
-        {"overlap_pairs", [&](size_t n) { satbox_overlap_pairs(&pool, sc.nboxes, pairs, n, nullptr, compact.data()); }},
+        {"overlap_one", [&](size_t n) { satbox_overlap_one(&one, &b, n, hit.data(), nullptr); }},
+        {"overlap_pairs", [&](size_t n) { satbox_overlap_pairs(&pool, sc.nboxes, pairs, n, nullptr, compact.data(), nullptr); }},
         {"collide_pairs", [&](size_t n) { satbox_collide_pairs(&pool, sc.nboxes, pairs, n, 0.0f, &res, compact.data()); }},
         {"aabb", [&](size_t n) { satbox_aabb(&a, n, 0.0f, mn, mx); }},
     };

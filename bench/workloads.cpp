@@ -118,7 +118,7 @@ void make_chunk(Work w, size_t c, PairPool &p)
                 tb_soa_set(&ta, k, &as[k]);
                 tb_soa_set(&tb, k, &bs[k]);
             }
-            satbox_overlap(&ta.view, &tb.view, batch, hit.data());
+            satbox_overlap(&ta.view, &tb.view, batch, hit.data(), nullptr);
             for (size_t k = 0; k < batch; k++)
                 if (hit[k] <= 1)
                     queue[hit[k]].push_back({as[k], bs[k]});

@@ -78,6 +78,8 @@ static void add_result(sbx_spans *s, sbx_job *job, const satbox_result *res, siz
     job->hit = res->hit;
     job->separation = res->separation;
     job->axis = res->axis;
+    job->bad = res->bad;
+    sbx_add_out(s, res->bad, n);
     sbx_add_out(s, res->hit, n);
     sbx_add_out(s, res->separation, n * sizeof(float));
     sbx_add_out(s, res->axis, n);
@@ -158,6 +160,7 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
         if (!job->hit && job->src < SBX_SRC_POOL)
             return SATBOX_ERR_NULL;
         sbx_add_out(&s, job->hit, n);
+        sbx_add_out(&s, job->bad, n);
     }
     sbx_add_out(&s, job->compact, n * sizeof(uint32_t));
     if (sbx_aliased(&s))
@@ -168,9 +171,9 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
 
 /* ---- pair entry points -------------------------------------------------------------------- */
 
-ptrdiff_t satbox_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit)
+ptrdiff_t satbox_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit, uint8_t *bad)
 {
-    sbx_job job = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .hit = hit};
+    sbx_job job = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .hit = hit, .bad = bad};
     return pair_call(&job, NULL, 0, 0);
 }
 
@@ -181,9 +184,9 @@ ptrdiff_t satbox_collide(const satbox_boxes *a, const satbox_boxes *b, size_t n,
     return pair_call(&job, out, 1, 0);
 }
 
-ptrdiff_t satbox_overlap_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, uint8_t *hit)
+ptrdiff_t satbox_overlap_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, uint8_t *hit, uint8_t *bad)
 {
-    sbx_job job = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .hit = hit};
+    sbx_job job = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .hit = hit, .bad = bad};
     return pair_call(&job, NULL, 0, 0);
 }
 
@@ -194,9 +197,9 @@ ptrdiff_t satbox_collide_q(const satbox_qboxes *a, const satbox_qboxes *b, size_
     return pair_call(&job, out, 1, 0);
 }
 
-ptrdiff_t satbox_overlap_one(const satbox_box *box, const satbox_boxes *many, size_t n, uint8_t *hit)
+ptrdiff_t satbox_overlap_one(const satbox_box *box, const satbox_boxes *many, size_t n, uint8_t *hit, uint8_t *bad)
 {
-    sbx_job job = {.src = SBX_SRC_ONE, .n = n, .one = box, .mb = many, .hit = hit};
+    sbx_job job = {.src = SBX_SRC_ONE, .n = n, .one = box, .mb = many, .hit = hit, .bad = bad};
     return pair_call(&job, NULL, 0, 0);
 }
 
@@ -208,9 +211,9 @@ ptrdiff_t satbox_collide_one(const satbox_box *box, const satbox_boxes *many, si
 }
 
 ptrdiff_t satbox_overlap_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                               uint8_t *hit, uint32_t *out)
+                               uint8_t *hit, uint32_t *out, uint8_t *bad)
 {
-    sbx_job job = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .hit = hit, .compact = out};
+    sbx_job job = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
     return pair_call(&job, NULL, 0, pool_n);
 }
 
@@ -222,9 +225,9 @@ ptrdiff_t satbox_collide_pairs(const satbox_boxes *pool, size_t pool_n, const sa
 }
 
 ptrdiff_t satbox_overlap_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                   uint8_t *hit, uint32_t *out)
+                                   uint8_t *hit, uint32_t *out, uint8_t *bad)
 {
-    sbx_job job = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .hit = hit, .compact = out};
+    sbx_job job = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
     return pair_call(&job, NULL, 0, pool_n);
 }
 

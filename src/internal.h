@@ -32,6 +32,7 @@ typedef struct sbx_job {
     float *separation;             /* collide only, may be NULL */
     float *normal[3];              /* collide only, each may be NULL */
     uint8_t *axis;                 /* collide only, may be NULL */
+    uint8_t *bad;                  /* may be NULL: 1 where the pair has bad data */
     uint32_t *compact;             /* may be NULL: indices of pairs with hit == 1, ascending */
 } sbx_job;
 

@@ -179,11 +179,12 @@ static void sat_axes(const box_v *A, const box_v *B, axes_v *o)
     }
 }
 
-/* Overlap code of one pair: 1, 0 or SATBOX_INVALID. */
-static uint8_t ref_overlap(const box_v *A, const box_v *B)
+/* Overlap bit of one pair (0 for bad data, which sets *bad). */
+static uint8_t ref_overlap(const box_v *A, const box_v *B, uint8_t *bad)
 {
-    if (!(box_valid(A) && box_valid(B)))
-        return SATBOX_INVALID;
+    *bad = !(box_valid(A) && box_valid(B));
+    if (*bad)
+        return 0;
     axes_v ax;
     sat_axes(A, B, &ax);
     for (int k = 0; k < 15; k++)
@@ -193,7 +194,7 @@ static uint8_t ref_overlap(const box_v *A, const box_v *B)
 }
 
 typedef struct pair_out {
-    uint8_t hit, axis;
+    uint8_t hit, axis, bad;
     float separation, normal[3];
 } pair_out;
 
@@ -203,8 +204,9 @@ typedef struct pair_out {
  * positive exactly when some axis separates even if a product underflows. */
 static void ref_collide(const box_v *A, const box_v *B, float margin, pair_out *o)
 {
-    if (!(box_valid(A) && box_valid(B))) {
-        o->hit = SATBOX_INVALID;
+    o->bad = !(box_valid(A) && box_valid(B));
+    if (o->bad) {
+        o->hit = 0;
         o->axis = SATBOX_AXIS_INVALID;
         o->separation = NAN;
         o->normal[0] = o->normal[1] = o->normal[2] = 0.0f;
@@ -272,9 +274,11 @@ static ptrdiff_t scalar_overlap(const sbx_job *job)
     for (size_t i = 0; i < job->n; i++) {
         box_v a, b;
         load_pair(job, i, &a, &b);
-        uint8_t h = ref_overlap(&a, &b);
+        uint8_t bad, h = ref_overlap(&a, &b, &bad);
         if (job->hit)
             job->hit[i] = h;
+        if (job->bad)
+            job->bad[i] = bad;
         if (h == 1)
             count = count_hit(job, count, i);
     }
@@ -298,6 +302,8 @@ static ptrdiff_t scalar_collide(const sbx_job *job)
                 job->normal[c][i] = o.normal[c];
         if (job->axis)
             job->axis[i] = o.axis;
+        if (job->bad)
+            job->bad[i] = o.bad;
         if (o.hit == 1)
             count = count_hit(job, count, i);
     }

@@ -196,7 +196,7 @@ static void chunk_fill(chunk *ch, tb_rng *r)
 
 /* Outputs of one run over a chunk. */
 typedef struct outs {
-    gbuf hit, sep, nrm[3], axis, compact, ohit, min[3], max[3], qaxis[9];
+    gbuf hit, sep, nrm[3], axis, compact, ohit, bad, obad, min[3], max[3], qaxis[9];
     ptrdiff_t count, ocount, aabb_count, quat_count;
 } outs;
 
@@ -204,6 +204,8 @@ static void outs_alloc(outs *o, size_t n)
 {
     gb_alloc(&o->hit, n, 1);
     gb_alloc(&o->ohit, n, 3);
+    gb_alloc(&o->bad, n, 5);
+    gb_alloc(&o->obad, n, 2);
     gb_alloc(&o->sep, n * 4, 4);
     gb_alloc(&o->axis, n, 1);
     gb_alloc(&o->compact, n * 4, 4);
@@ -234,7 +236,7 @@ static void chunk_free(chunk *ch)
 
 static void outs_free(outs *o)
 {
-    gbuf *all[] = {&o->hit, &o->ohit, &o->sep, &o->axis, &o->compact};
+    gbuf *all[] = {&o->hit, &o->ohit, &o->bad, &o->obad, &o->sep, &o->axis, &o->compact};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         gb_free(all[i]);
     for (int c = 0; c < 3; c++) {
@@ -248,7 +250,7 @@ static void outs_free(outs *o)
 
 static void outs_reset(outs *o)
 {
-    gbuf *all[] = {&o->hit, &o->ohit, &o->sep, &o->axis, &o->compact, &o->nrm[0], &o->nrm[1], &o->nrm[2],
+    gbuf *all[] = {&o->hit, &o->ohit, &o->bad, &o->obad, &o->sep, &o->axis, &o->compact, &o->nrm[0], &o->nrm[1], &o->nrm[2],
                    &o->min[0], &o->min[1], &o->min[2], &o->max[0], &o->max[1], &o->max[2]};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         memset(all[i]->p, SENTINEL, all[i]->bytes + GUARD);
@@ -259,9 +261,9 @@ static void outs_reset(outs *o)
 /* Copies every output buffer (payload and guard) of one run. */
 static void outs_copy(outs *dst, const outs *src)
 {
-    const gbuf *from[] = {&src->hit, &src->ohit, &src->sep, &src->axis, &src->compact, &src->nrm[0], &src->nrm[1],
+    const gbuf *from[] = {&src->hit, &src->ohit, &src->bad, &src->obad, &src->sep, &src->axis, &src->compact, &src->nrm[0], &src->nrm[1],
                           &src->nrm[2]};
-    gbuf *to[] = {&dst->hit, &dst->ohit, &dst->sep, &dst->axis, &dst->compact, &dst->nrm[0], &dst->nrm[1], &dst->nrm[2]};
+    gbuf *to[] = {&dst->hit, &dst->ohit, &dst->bad, &dst->obad, &dst->sep, &dst->axis, &dst->compact, &dst->nrm[0], &dst->nrm[1], &dst->nrm[2]};
     for (size_t i = 0; i < sizeof to / sizeof to[0]; i++)
         memcpy(to[i]->p, from[i]->p, from[i]->bytes + GUARD);
     dst->count = src->count;
@@ -326,8 +328,10 @@ static sbx_job job_for(const chunk *ch, sbx_src src, size_t i0, size_t len, floa
         for (int c = 0; c < 3; c++)
             j.normal[c] = (float *)o->nrm[c].p + i0;
         j.axis = (uint8_t *)o->axis.p + i0;
+        j.bad = (uint8_t *)o->bad.p + i0;
     } else {
         j.hit = (uint8_t *)o->ohit.p + i0;
+        j.bad = (uint8_t *)o->obad.p + i0;
     }
     return j;
 }
@@ -353,6 +357,7 @@ static void run_path(const sbx_kernels *k, const chunk *ch, sbx_src src, float m
     jl.hit = NULL;
     jl.separation = NULL;
     jl.axis = NULL;
+    jl.bad = NULL;
     jl.normal[0] = jl.normal[1] = jl.normal[2] = NULL;
     jl.compact = (uint32_t *)o->compact.p;
     ptrdiff_t cl = k->collide(&jl);
@@ -444,6 +449,8 @@ static void compare(const outs *ref, const outs *got, const char *path, const ch
     size_t n = ch->n;
     same("hit", &ref->hit, &got->hit, 1, path, ch, src, n);
     same("overlap hit", &ref->ohit, &got->ohit, 1, path, ch, src, n);
+    same("bad", &ref->bad, &got->bad, 1, path, ch, src, n);
+    same("overlap bad", &ref->obad, &got->obad, 1, path, ch, src, n);
     same("separation", &ref->sep, &got->sep, 4, path, ch, src, n);
     for (int c = 0; c < 3; c++)
         same("normal", &ref->nrm[c], &got->nrm[c], 4, path, ch, src, n);
@@ -452,6 +459,10 @@ static void compare(const outs *ref, const outs *got, const char *path, const ch
     if (ref->count != got->count || ref->ocount != got->ocount) {
         printf("FAIL %s/%s: counts %td/%td, reference %td/%td\n", path, src_name(src), got->count, got->ocount,
                ref->count, ref->ocount);
+        failures++;
+    }
+    if (memcmp(got->bad.p, got->obad.p, n) != 0) {
+        printf("FAIL %s/%s: overlap bad != collide bad\n", path, src_name(src));
         failures++;
     }
     if (margin == 0.0f && memcmp(got->hit.p, got->ohit.p, n) != 0) {
@@ -563,9 +574,13 @@ int main(int argc, char **argv)
             }
             if (src == SBX_SRC_MAT) {
                 for (size_t i = 0; i < ch.n; i++) {
-                    uint8_t h = ((uint8_t *)ref.ohit.p)[i];
+                    uint8_t h = ((uint8_t *)ref.ohit.p)[i], bad = ((uint8_t *)ref.obad.p)[i];
                     hits += h == 1;
-                    invalid += h == SATBOX_INVALID;
+                    invalid += bad == 1;
+                    if (h > 1 || bad > 1 || (bad && h)) {
+                        printf("FAIL scalar/%s: pair %zu hit %u bad %u (a bad pair must read 0)\n", src_name(src), i, h, bad);
+                        failures++;
+                    }
                 }
             }
             for (int p = 0; p < np; p++) {

@@ -10,7 +10,7 @@
  *    collide(margin) and collide(0), and for aabb, aabb_q and axes_from_quat;
  *  - on the scalar path: overlap == collide(margin 0).hit; a pair with an invalid box
  *    (sbx_ref_box_valid, itself cross-checked with the public satbox_validate) is marked
- *    SATBOX_INVALID (never 1) with NaN separation, zero normal and SATBOX_AXIS_INVALID; a valid
+ *    hit 0 (never 1) with NaN separation, zero normal and SATBOX_AXIS_INVALID; a valid
  *    pair is 0 or 1 with hit == (separation <= margin), a finite separation, a normal without
  *    NaN and an axis id < 15; counts and compacted lists match the hit bytes; invalid boxes
  *    get the empty AABB;
@@ -441,7 +441,7 @@ static void check_ref(const outs *o, const uint8_t *valid, size_t n, float margi
         if (o->ohit[i] != o->hit0[i])
             fail("pair %zu: overlap hit %u != collide(0) hit %u", i, o->ohit[i], o->hit0[i]);
         if (!valid[i]) {
-            if (o->hit[i] != SATBOX_INVALID || o->ohit[i] != SATBOX_INVALID)
+            if (o->hit[i] != 0 || o->ohit[i] != 0)
                 fail("pair %zu has an invalid box but hit %u / overlap %u", i, o->hit[i], o->ohit[i]);
             if (!isnan(o->sep[i]) || o->axis[i] != SATBOX_AXIS_INVALID)
                 fail("pair %zu invalid: separation %a, axis %u", i, (double)o->sep[i], o->axis[i]);
@@ -698,14 +698,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         cur_path = "public API";
         if (s == 0) {
             uint8_t *hit = (uint8_t *)omalloc(n);
-            ptrdiff_t c = satbox_overlap(&ma.v, &mb.v, n, hit);
+            ptrdiff_t c = satbox_overlap(&ma.v, &mb.v, n, hit, NULL);
             if (c != ref.ocount)
                 fail("satbox_overlap returned %td, kernels %td", c, ref.ocount);
             same_bytes(ref.ohit, hit, 1, n, "satbox_overlap hit");
             free(hit);
         } else if (s == 3) {
             uint32_t *list = (uint32_t *)omalloc(n * sizeof(uint32_t));
-            ptrdiff_t c = satbox_overlap_pairs(&pool.v, pn, pairs, n, NULL, list);
+            ptrdiff_t c = satbox_overlap_pairs(&pool.v, pn, pairs, n, NULL, list, NULL);
             if (c != ref.ocount)
                 fail("satbox_overlap_pairs returned %td, kernels %td", c, ref.ocount);
             same_bytes(ref.olist, list, 4, (size_t)ref.ocount, "satbox_overlap_pairs list");

@@ -140,7 +140,7 @@ static void world_init(void)
         W.qvb.quat[c] = W.qb[6 + c];
     }
     W.one = W.src[0];
-    W.res = (satbox_result){W.hit, W.sep, {W.nrm[0], W.nrm[1], W.nrm[2]}, W.axis};
+    W.res = (satbox_result){W.hit, W.sep, {W.nrm[0], W.nrm[1], W.nrm[2]}, W.axis, NULL};
     for (int c = 0; c < 3; c++) {
         W.pmn[c] = W.mn[c];
         W.pmx[c] = W.mx[c];
@@ -197,25 +197,25 @@ static void test_null(void)
     const satbox_qboxes *QA = &W.qva, *QB = &W.qvb;
     const float *const *quat = (const float *const *)W.qva.quat;
     /* NULL descriptors and outputs */
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(NULL, B, N, W.hit));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, NULL, N, W.hit));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, B, N, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(NULL, B, N, W.hit, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, NULL, N, W.hit, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, B, N, NULL, NULL));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(NULL, B, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(A, NULL, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(A, B, N, 0.0f, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(NULL, QB, N, W.hit));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, NULL, N, W.hit));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, QB, N, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(NULL, QB, N, W.hit, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, NULL, N, W.hit, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, QB, N, NULL, NULL));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_q(NULL, QB, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_q(QA, QB, N, 0.0f, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(NULL, B, N, W.hit));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, NULL, N, W.hit));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, B, N, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(NULL, B, N, W.hit, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, NULL, N, W.hit, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, B, N, NULL, NULL));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(NULL, B, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(&W.one, NULL, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(&W.one, B, N, 0.0f, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(NULL, N, W.pairs, N, W.hit, W.list));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(A, N, NULL, N, W.hit, W.list));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(NULL, N, W.pairs, N, W.hit, W.list, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(A, N, NULL, N, W.hit, W.list, NULL));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_pairs(NULL, N, W.pairs, N, 0.0f, &W.res, W.list));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_pairs(A, N, NULL, N, 0.0f, &W.res, W.list));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(NULL, N, 0.0f, W.pmn, W.pmx));
@@ -232,20 +232,20 @@ static void test_null(void)
     /* one NULL array inside a descriptor, each of the 15 (or 10) in turn, on either side */
     for (int f = 0; f < 15; f++) {
         satbox_boxes na = with_null(A, f), nb = with_null(B, f);
-        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(&na, B, N, W.hit));
-        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, &nb, N, W.hit));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(&na, B, N, W.hit, NULL));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, &nb, N, W.hit, NULL));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(&na, B, N, 0.0f, &W.res));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(A, &nb, N, 0.0f, &W.res));
-        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, &nb, N, W.hit));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, &nb, N, W.hit, NULL));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(&W.one, &nb, N, 0.0f, &W.res));
-        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(&na, N, W.pairs, N, W.hit, W.list));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(&na, N, W.pairs, N, W.hit, W.list, NULL));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_pairs(&na, N, W.pairs, N, 0.0f, &W.res, W.list));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(&na, N, 0.0f, W.pmn, W.pmx));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_validate(&na, N, 1e-5f, W.hit));
         if (f < 10) {
             satbox_qboxes qa = with_null_q(QA, f), qb = with_null_q(QB, f);
-            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(&qa, QB, N, W.hit));
-            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, &qb, N, W.hit));
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(&qa, QB, N, W.hit, NULL));
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, &qb, N, W.hit, NULL));
             EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_q(QA, &qb, N, 0.0f, &W.res));
             EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb_q(&qa, N, 0.0f, W.pmn, W.pmx));
         }
@@ -276,13 +276,13 @@ static void test_null(void)
     /* n = 0: fine with NULL everything */
     fill_outputs();
     float *nmn[3] = {NULL, NULL, NULL}, *nax[3][3] = {{NULL}};
-    CHECK(satbox_overlap(NULL, NULL, 0, NULL) == 0, "overlap n=0");
+    CHECK(satbox_overlap(NULL, NULL, 0, NULL, NULL) == 0, "overlap n=0");
     CHECK(satbox_collide(NULL, NULL, 0, 0.0f, NULL) == 0, "collide n=0");
-    CHECK(satbox_overlap_q(NULL, NULL, 0, NULL) == 0, "overlap_q n=0");
+    CHECK(satbox_overlap_q(NULL, NULL, 0, NULL, NULL) == 0, "overlap_q n=0");
     CHECK(satbox_collide_q(NULL, NULL, 0, 0.0f, NULL) == 0, "collide_q n=0");
-    CHECK(satbox_overlap_one(NULL, NULL, 0, NULL) == 0, "overlap_one n=0");
+    CHECK(satbox_overlap_one(NULL, NULL, 0, NULL, NULL) == 0, "overlap_one n=0");
     CHECK(satbox_collide_one(NULL, NULL, 0, 0.0f, NULL) == 0, "collide_one n=0");
-    CHECK(satbox_overlap_pairs(NULL, 0, NULL, 0, NULL, NULL) == 0, "overlap_pairs n=0");
+    CHECK(satbox_overlap_pairs(NULL, 0, NULL, 0, NULL, NULL, NULL) == 0, "overlap_pairs n=0");
     CHECK(satbox_collide_pairs(NULL, 0, NULL, 0, 0.0f, NULL, NULL) == 0, "collide_pairs n=0");
     CHECK(satbox_aabb(NULL, 0, 0.0f, NULL, NULL) == 0 && satbox_aabb(NULL, 0, 0.0f, nmn, nmn) == 0, "aabb n=0");
     CHECK(satbox_aabb_q(NULL, 0, 0.0f, NULL, NULL) == 0, "aabb_q n=0");
@@ -294,12 +294,12 @@ static void test_null(void)
     /* n above SATBOX_MAX_COUNT (only representable with a 64-bit size_t) */
     if ((uint64_t)SIZE_MAX > (uint64_t)SATBOX_MAX_COUNT) {
         size_t big = (size_t)SATBOX_MAX_COUNT + 1;
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap(A, B, big, W.hit));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap(A, B, big, W.hit, NULL));
         EXPECT_ERR(SATBOX_ERR_COUNT, satbox_collide(A, B, big, 0.0f, &W.res));
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_q(QA, QB, big, W.hit));
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_one(&W.one, B, big, W.hit));
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, N, W.pairs, big, W.hit, W.list));
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, big, W.pairs, N, W.hit, W.list));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_q(QA, QB, big, W.hit, NULL));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_one(&W.one, B, big, W.hit, NULL));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, N, W.pairs, big, W.hit, W.list, NULL));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, big, W.pairs, N, W.hit, W.list, NULL));
         EXPECT_ERR(SATBOX_ERR_COUNT, satbox_aabb(A, big, 0.0f, W.pmn, W.pmx));
         EXPECT_ERR(SATBOX_ERR_COUNT, satbox_axes_from_quat(quat, big, W.pax));
         EXPECT_ERR(SATBOX_ERR_COUNT, satbox_pack(W.src, big, &W.dout));
@@ -331,16 +331,16 @@ static void test_args(void)
             for (int k = 0; k < 3; k++) {
                 *p = bad_idx[k];
                 snap_inputs(snapshot_in);
-                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, W.hit, W.list));
-                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, NULL, W.list));
+                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, W.hit, W.list, NULL));
+                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, NULL, W.list, NULL));
                 EXPECT_ERR(SATBOX_ERR_INDEX, satbox_collide_pairs(A, N, W.pairs, N, 0.0f, &W.res, W.list));
             }
             W.pairs[where[w]] = save;
             snap_inputs(snapshot_in);
         }
     /* a pool smaller than the indices */
-    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 1, W.pairs, N, W.hit, W.list));
-    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 0, W.pairs, N, W.hit, W.list));
+    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 1, W.pairs, N, W.hit, W.list, NULL));
+    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 0, W.pairs, N, W.hit, W.list, NULL));
 }
 
 static void test_alias(void)
@@ -349,9 +349,9 @@ static void test_alias(void)
     float *in_a = W.a.arrays[4], *in_b = W.b.arrays[9];
     /* an output that is an input (whole or one byte in), or another output */
     uint8_t *hit_in = (uint8_t *)in_a + 1;
-    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, (uint8_t *)in_a));
-    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, hit_in));
-    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, (uint8_t *)in_b + 3));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, (uint8_t *)in_a, NULL));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, hit_in, NULL));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, (uint8_t *)in_b + 3, NULL));
     satbox_result r = W.res;
     r.separation = in_b;
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide(A, B, N, 0.0f, &r));
@@ -364,12 +364,12 @@ static void test_alias(void)
     r = W.res;
     r.normal[2] = W.sep;
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide(A, B, N, 0.0f, &r));
-    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_q(&W.qva, &W.qvb, N, (uint8_t *)W.qb[8]));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_q(&W.qva, &W.qvb, N, (uint8_t *)W.qb[8], NULL));
     r = W.res;
     r.hit = (uint8_t *)W.one.center; /* the one box is an input too */
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide_one(&W.one, B, N, 0.0f, &r));
-    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, W.hit, (uint32_t *)W.pairs));
-    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, (uint8_t *)W.list, W.list));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, W.hit, (uint32_t *)W.pairs, NULL));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, (uint8_t *)W.list, W.list, NULL));
     r = W.res;
     r.separation = W.a.arrays[14];
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide_pairs(A, N, W.pairs, N, 0.0f, &r, W.list));
@@ -412,7 +412,7 @@ static int pout_same(const pout *x, const pout *y)
 
 static int pout_invalid(const pout *x)
 {
-    return x->hit == SATBOX_INVALID && x->axis == SATBOX_AXIS_INVALID && isnan(x->sep) && x->n[0] == 0 &&
+    return x->hit == 0 && x->axis == SATBOX_AXIS_INVALID && isnan(x->sep) && x->n[0] == 0 &&
            x->n[1] == 0 && x->n[2] == 0;
 }
 
@@ -423,9 +423,9 @@ static ptrdiff_t run_mat(const tb_soa *a, const tb_soa *b, size_t n, pout *o, ui
     float *sep = (float *)malloc(n * sizeof(float)), *nn[3];
     for (int c = 0; c < 3; c++)
         nn[c] = (float *)malloc(n * sizeof(float));
-    satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis};
+    satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis, NULL};
     ptrdiff_t r = satbox_collide(&a->view, &b->view, n, 0.0f, &res);
-    *ocount = satbox_overlap(&a->view, &b->view, n, ov);
+    *ocount = satbox_overlap(&a->view, &b->view, n, ov, NULL);
     for (size_t i = 0; i < n; i++) {
         o[i].hit = hit[i];
         o[i].axis = axis[i];
@@ -513,7 +513,7 @@ static void test_bad_data(size_t n)
           "counts: clean collide %td overlap %td, poisoned collide %td overlap %td", rc, occ, rp, opc);
     for (size_t i = 0; i < m; i++) {
         if (is_bad[i]) {
-            CHECK(pout_invalid(&op[i]) && vp[i] == SATBOX_INVALID,
+            CHECK(pout_invalid(&op[i]) && vp[i] == 0,
                   "poisoned pair %zu: hit %u axis %u sep %g normal (%g %g %g), overlap %u", i, op[i].hit, op[i].axis,
                   (double)op[i].sep, (double)op[i].n[0], (double)op[i].n[1], (double)op[i].n[2], vp[i]);
         } else {
@@ -557,13 +557,13 @@ static void test_bad_data(size_t n)
         }
         uint8_t hit[64], ax[64], ov[64];
         float sep[64], nn[3][64];
-        satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, ax};
-        ptrdiff_t r1 = satbox_collide_q(&qa, &qb, 64, 0.0f, &res), r2 = satbox_overlap_q(&qa, &qb, 64, ov);
+        satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, ax, NULL};
+        ptrdiff_t r1 = satbox_collide_q(&qa, &qb, 64, 0.0f, &res), r2 = satbox_overlap_q(&qa, &qb, 64, ov, NULL);
         ptrdiff_t cnt = 0;
         for (int i = 0; i < 64; i++) {
             pout o = {hit[i], ax[i], sep[i], {nn[0][i], nn[1][i], nn[2][i]}};
             if (bad[i])
-                CHECK(pout_invalid(&o) && ov[i] == SATBOX_INVALID, "bad quaternion pair %d not marked invalid", i);
+                CHECK(pout_invalid(&o) && ov[i] == 0, "bad quaternion pair %d not marked invalid", i);
             else
                 CHECK(o.hit <= 1 && ov[i] == o.hit, "good quaternion pair %d: hit %u overlap %u", i, o.hit, ov[i]);
             cnt += o.hit == 1;
@@ -577,13 +577,13 @@ static void test_bad_data(size_t n)
         satbox_box bad_one = one;
         poison(&bad_one, 0);
         uint8_t hit[N];
-        CHECK(satbox_overlap_one(&bad_one, &cb.view, N < n ? N : n, hit) == 0, "bad one-box counted overlaps");
+        CHECK(satbox_overlap_one(&bad_one, &cb.view, N < n ? N : n, hit, NULL) == 0, "bad one-box counted overlaps");
         for (size_t i = 0; i < (N < n ? N : n); i++)
-            CHECK(hit[i] == SATBOX_INVALID, "bad one-box: pair %zu hit %u", i, hit[i]);
+            CHECK(hit[i] == 0, "bad one-box: pair %zu hit %u", i, hit[i]);
         uint8_t *h1 = (uint8_t *)malloc(m);
-        ptrdiff_t r1 = satbox_overlap_one(&one, &pb.view, m, h1), cnt = 0;
+        ptrdiff_t r1 = satbox_overlap_one(&one, &pb.view, m, h1, NULL), cnt = 0;
         for (size_t i = 0; i < m; i++) {
-            CHECK((is_bad[i] & 2) ? h1[i] == SATBOX_INVALID : h1[i] <= 1, "one vs many: pair %zu (B %s) hit %u", i,
+            CHECK((is_bad[i] & 2) ? h1[i] == 0 : h1[i] <= 1, "one vs many: pair %zu (B %s) hit %u", i,
                   (is_bad[i] & 2) ? "poisoned" : "clean", h1[i]);
             cnt += h1[i] == 1;
         }
@@ -611,11 +611,11 @@ static void test_bad_data(size_t n)
         uint32_t list[300];
         for (int i = 0; i < 300; i++)
             pairs[i] = (satbox_pair){(uint32_t)(tb_next(&rng) % pn), (uint32_t)(tb_next(&rng) % pn)};
-        ptrdiff_t r = satbox_overlap_pairs(&pool.view, pn, pairs, 300, hit, list);
+        ptrdiff_t r = satbox_overlap_pairs(&pool.view, pn, pairs, 300, hit, list, NULL);
         ptrdiff_t cnt = 0;
         for (int i = 0; i < 300; i++) {
             int want_bad = badbox[pairs[i].a] || badbox[pairs[i].b];
-            CHECK(want_bad ? hit[i] == SATBOX_INVALID : hit[i] <= 1, "pool pair %d (%u, %u): hit %u", i, pairs[i].a,
+            CHECK(want_bad ? hit[i] == 0 : hit[i] <= 1, "pool pair %d (%u, %u): hit %u", i, pairs[i].a,
                   pairs[i].b, hit[i]);
             cnt += hit[i] == 1;
         }

@@ -412,9 +412,9 @@ static void run_batch(int first, int n, float margin, out1 *o)
     }
     uint8_t hit[MAX_CASES], ovl[MAX_CASES], axis[MAX_CASES];
     float sep[MAX_CASES], nn[3][MAX_CASES];
-    satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis};
+    satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis, NULL};
     ptrdiff_t c1 = satbox_collide(&A.view, &B.view, (size_t)n, margin, &res);
-    ptrdiff_t c2 = satbox_overlap(&A.view, &B.view, (size_t)n, ovl);
+    ptrdiff_t c2 = satbox_overlap(&A.view, &B.view, (size_t)n, ovl, NULL);
     ptrdiff_t k1 = 0, k2 = 0;
     for (int i = 0; i < n; i++) {
         o[i].hit = hit[i];

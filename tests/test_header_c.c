@@ -13,12 +13,12 @@ int main(void)
     satbox_boxes b = a;
     uint8_t hit[1] = {7}, axis[1] = {99};
     float sep[1] = {0.0f}, nx[1], ny[1], nz[1];
-    satbox_result out = {hit, sep, {nx, ny, nz}, axis};
+    satbox_result out = {hit, sep, {nx, ny, nz}, axis, NULL};
     b.center[1] = y;
     ptrdiff_t n = satbox_collide(&a, &b, 1, 0.0f, &out);
     const char *name = satbox_isa_name(SATBOX_ISA_SCALAR);
     int ok = n == 0 && hit[0] == 0 && sep[0] == 0.5f && axis[0] == 1 && ny[0] == 1.0f && name != NULL &&
-             strcmp(name, "scalar") == 0 && satbox_overlap(&a, &b, 1, NULL) == SATBOX_ERR_NULL;
+             strcmp(name, "scalar") == 0 && satbox_overlap(&a, &b, 1, NULL, NULL) == SATBOX_ERR_NULL;
     printf("header C: satbox %s, path %s, separation %g: %s\n", satbox_version(), satbox_isa_name(satbox_isa_active()),
            (double)sep[0], ok ? "ok" : "FAILED");
     return ok ? 0 : 1;

@@ -13,12 +13,12 @@ int main()
     satbox_boxes b = a;
     b.center[2] = z;
     uint8_t hit[1] = {7};
-    ptrdiff_t n = satbox_overlap(&a, &b, 1, hit);
+    ptrdiff_t n = satbox_overlap(&a, &b, 1, hit, nullptr);
     uint8_t axis[1] = {99};
     float sep[1] = {0.0f}, nx[1], ny[1], nz[1];
-    satbox_result out = {hit, sep, {nx, ny, nz}, axis};
+    satbox_result out = {hit, sep, {nx, ny, nz}, axis, nullptr};
     ptrdiff_t m = satbox_collide(&a, &b, 1, 0.0f, &out);
-    satbox_error e = static_cast<satbox_error>(satbox_overlap(&a, &b, 1, nullptr));
+    satbox_error e = static_cast<satbox_error>(satbox_overlap(&a, &b, 1, nullptr, nullptr));
     bool ok = n == 0 && m == 0 && hit[0] == 0 && sep[0] == 0.5f && axis[0] == 2 && nz[0] == 1.0f &&
               e == SATBOX_ERR_NULL && std::strcmp(satbox_isa_name(SATBOX_ISA_AVX2), "avx2") == 0;
     std::printf("header C++: satbox %s: %s\n", satbox_version(), ok ? "ok" : "FAILED");

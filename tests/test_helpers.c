@@ -379,7 +379,7 @@ static void outs_alloc(outs *o, size_t n)
     o->list = (uint32_t *)malloc(n * sizeof(uint32_t));
     for (int c = 0; c < 3; c++)
         o->nrm[c] = (float *)malloc(n * sizeof(float));
-    o->res = (satbox_result){o->hit, o->sep, {o->nrm[0], o->nrm[1], o->nrm[2]}, o->axis};
+    o->res = (satbox_result){o->hit, o->sep, {o->nrm[0], o->nrm[1], o->nrm[2]}, o->axis, NULL};
 }
 
 static void outs_free(outs *o)
@@ -442,8 +442,8 @@ static void test_q(size_t n)
     outs o1, o2;
     outs_alloc(&o1, n);
     outs_alloc(&o2, n);
-    ptrdiff_t r1 = satbox_overlap_q(&qa.view, &qb.view, n, o1.ovl);
-    ptrdiff_t r2 = satbox_overlap(&ca.view, &cb.view, n, o2.ovl);
+    ptrdiff_t r1 = satbox_overlap_q(&qa.view, &qb.view, n, o1.ovl, NULL);
+    ptrdiff_t r2 = satbox_overlap(&ca.view, &cb.view, n, o2.ovl, NULL);
     CHECK(r1 == r2 && memcmp(o1.ovl, o2.ovl, n) == 0, "overlap_q differs from converting first (%td vs %td)", r1, r2);
     const float margins[] = {0.0f, 0.3f, -0.1f};
     for (int m = 0; m < 3; m++) {
@@ -480,8 +480,8 @@ static void test_one(size_t n)
             tb_soa_set(&many, i, &b);
             tb_soa_set(&rep, i, &one);
         }
-        ptrdiff_t r1 = satbox_overlap_one(&one, &many.view, n, o1.ovl);
-        ptrdiff_t r2 = satbox_overlap(&rep.view, &many.view, n, o2.ovl);
+        ptrdiff_t r1 = satbox_overlap_one(&one, &many.view, n, o1.ovl, NULL);
+        ptrdiff_t r2 = satbox_overlap(&rep.view, &many.view, n, o2.ovl, NULL);
         CHECK(r1 == r2 && memcmp(o1.ovl, o2.ovl, n) == 0, "overlap_one differs from the repeated batch (trial %d)",
               trial);
         r1 = satbox_collide_one(&one, &many.view, n, 0.05f, &o1.res);
@@ -534,14 +534,14 @@ static void test_pairs(size_t pool_n, size_t n)
     outs o1, o2;
     outs_alloc(&o1, n);
     outs_alloc(&o2, n);
-    ptrdiff_t r2 = satbox_overlap(&ga.view, &gb.view, n, o2.ovl);
-    ptrdiff_t r1 = satbox_overlap_pairs(&pool.view, pool_n, pairs, n, o1.ovl, o1.list);
+    ptrdiff_t r2 = satbox_overlap(&ga.view, &gb.view, n, o2.ovl, NULL);
+    ptrdiff_t r1 = satbox_overlap_pairs(&pool.view, pool_n, pairs, n, o1.ovl, o1.list, NULL);
     CHECK(r1 == r2 && memcmp(o1.ovl, o2.ovl, n) == 0, "overlap_pairs differs from the gathered batch (%td vs %td)", r1,
           r2);
     check_list(o2.ovl, n, o1.list, r1, "overlap_pairs");
-    r1 = satbox_overlap_pairs(&pool.view, pool_n, pairs, n, NULL, o1.list);
+    r1 = satbox_overlap_pairs(&pool.view, pool_n, pairs, n, NULL, o1.list, NULL);
     check_list(o2.ovl, n, o1.list, r1, "overlap_pairs (hit NULL)");
-    r1 = satbox_overlap_pairs(&pool.view, pool_n, pairs, n, o1.ovl, NULL);
+    r1 = satbox_overlap_pairs(&pool.view, pool_n, pairs, n, o1.ovl, NULL, NULL);
     CHECK(r1 == r2 && memcmp(o1.ovl, o2.ovl, n) == 0, "overlap_pairs (list NULL)");
     const float margins[] = {0.0f, 0.2f};
     for (int m = 0; m < 2; m++) {
@@ -565,8 +565,8 @@ static void test_pairs(size_t pool_n, size_t n)
                   memcmp(rec[i].axis, b.axis, sizeof b.axis) == 0,
               "pack_rec: record %zu differs from the SoA box", i);
     }
-    r2 = satbox_overlap(&ga.view, &gb.view, n, o2.ovl);
-    r1 = satbox_overlap_pairs_rec(rec, pool_n, pairs, n, o1.ovl, o1.list);
+    r2 = satbox_overlap(&ga.view, &gb.view, n, o2.ovl, NULL);
+    r1 = satbox_overlap_pairs_rec(rec, pool_n, pairs, n, o1.ovl, o1.list, NULL);
     CHECK(r1 == r2 && memcmp(o1.ovl, o2.ovl, n) == 0, "overlap_pairs_rec differs from the gathered batch");
     check_list(o2.ovl, n, o1.list, r1, "overlap_pairs_rec");
     for (int m = 0; m < 2; m++) {
@@ -581,11 +581,11 @@ static void test_pairs(size_t pool_n, size_t n)
         satbox_pair keep = pairs[n - 1];
         pairs[n - 1].b = (uint32_t)pool_n;
         memset(o1.ovl, 0xA5, n);
-        CHECK(satbox_overlap_pairs_rec(rec, pool_n, pairs, n, o1.ovl, NULL) == SATBOX_ERR_INDEX && o1.ovl[0] == 0xA5,
+        CHECK(satbox_overlap_pairs_rec(rec, pool_n, pairs, n, o1.ovl, NULL, NULL) == SATBOX_ERR_INDEX && o1.ovl[0] == 0xA5,
               "overlap_pairs_rec: index == pool_n must be SATBOX_ERR_INDEX with nothing written");
         pairs[n - 1] = keep;
-        CHECK(satbox_overlap_pairs_rec(NULL, pool_n, pairs, n, o1.ovl, NULL) == SATBOX_ERR_NULL, "rec NULL");
-        CHECK(satbox_overlap_pairs_rec(rec, pool_n, pairs, n, (uint8_t *)rec, NULL) == SATBOX_ERR_ALIAS,
+        CHECK(satbox_overlap_pairs_rec(NULL, pool_n, pairs, n, o1.ovl, NULL, NULL) == SATBOX_ERR_NULL, "rec NULL");
+        CHECK(satbox_overlap_pairs_rec(rec, pool_n, pairs, n, (uint8_t *)rec, NULL, NULL) == SATBOX_ERR_ALIAS,
               "hit inside the record pool must be SATBOX_ERR_ALIAS");
     }
     free(rec);

@@ -110,10 +110,10 @@ int main(int argc, char **argv)
                 tb_soa_set(&TB[2], i, &y);
                 pert[2][i] = 8 * ORC_U * (base + norm1(x.center) + norm1(y.center) + orc_scale(&x, &y));
             }
-            if (satbox_overlap(&A.view, &B.view, m, hit) < 0)
+            if (satbox_overlap(&A.view, &B.view, m, hit, NULL) < 0)
                 return 2;
             for (int t = 0; t < NT; t++)
-                if (satbox_overlap(&TA[t].view, &TB[t].view, m, th[t]) < 0)
+                if (satbox_overlap(&TA[t].view, &TB[t].view, m, th[t], NULL) < 0)
                     return 2;
             for (size_t i = 0; i < m; i++) {
                 int any = 0;

@@ -133,7 +133,7 @@ static void run_family(int f, size_t n, tb_rng *rng, stats *st)
     }
     static uint8_t hit[CHUNK], chit[CHUNK], caxis[CHUNK];
     static float csep[CHUNK], cn[3][CHUNK];
-    satbox_result res = {chit, csep, {cn[0], cn[1], cn[2]}, caxis};
+    satbox_result res = {chit, csep, {cn[0], cn[1], cn[2]}, caxis, NULL};
     size_t done = 0;
     while (done < n) {
         size_t m = n - done < CHUNK ? n - done : CHUNK;
@@ -146,7 +146,7 @@ static void run_family(int f, size_t n, tb_rng *rng, stats *st)
             tb_soa_set(&A, i, &a);
             tb_soa_set(&B, i, &b);
         }
-        ptrdiff_t c1 = satbox_overlap(&A.view, &B.view, m, hit);
+        ptrdiff_t c1 = satbox_overlap(&A.view, &B.view, m, hit, NULL);
         ptrdiff_t c2 = satbox_collide(&A.view, &B.view, m, 0.0f, &res);
         if (c1 < 0 || c2 < 0 || c1 != c2) {
             printf("  FAIL: family %s: overlap returned %td, collide %td\n", fam_name(f), c1, c2);

@@ -88,9 +88,9 @@ static ptrdiff_t layouts_agree(const tb_scene *s)
     }
     for (int k = 0; k < 4; k++)
         qva.quat[k] = qa[6 + k], qvb.quat[k] = qb[6 + k];
-    ptrdiff_t c1 = satbox_overlap(&a.view, &b.view, n, h1);
-    ptrdiff_t c2 = satbox_overlap_q(&qva, &qvb, n, h2);
-    ptrdiff_t c3 = satbox_overlap_pairs(&s->boxes.view, s->n, s->pairs, n, h3, NULL);
+    ptrdiff_t c1 = satbox_overlap(&a.view, &b.view, n, h1, NULL);
+    ptrdiff_t c2 = satbox_overlap_q(&qva, &qvb, n, h2, NULL);
+    ptrdiff_t c3 = satbox_overlap_pairs(&s->boxes.view, s->n, s->pairs, n, h3, NULL, NULL);
     CHECK(c1 >= 0 && c1 == c2 && c1 == c3, "layouts: overlap %td, overlap_q %td, overlap_pairs %td", c1, c2, c3);
     CHECK(n == 0 || (memcmp(h1, h2, n) == 0 && memcmp(h1, h3, n) == 0), "layouts: hit bytes differ");
     for (int f = 0; f < 10; f++) {

@@ -210,6 +210,7 @@ static satbox_result result_slots(run_out *o, size_t n)
     for (int c = 0; c < 3; c++)
         res.normal[c] = (float *)slot(o, n * sizeof(float));
     res.axis = (uint8_t *)slot(o, n);
+    res.bad = NULL; /* the bad bytes are checked by test_badinput and the checker */
     return res;
 }
 
@@ -220,37 +221,37 @@ static void run_all(const inputs *in, run_out *o)
     size_t n = in->n;
     const float margin = 0.03125f;
 
-    rc(o, satbox_overlap(&in->ma, &in->mb, n, (uint8_t *)slot(o, n)));
+    rc(o, satbox_overlap(&in->ma, &in->mb, n, (uint8_t *)slot(o, n), NULL));
     satbox_result r1 = result_slots(o, n);
     rc(o, satbox_collide(&in->ma, &in->mb, n, margin, &r1));
-    satbox_result r2 = {(uint8_t *)slot(o, n), NULL, {NULL, NULL, NULL}, NULL}; /* hit only */
+    satbox_result r2 = {(uint8_t *)slot(o, n), NULL, {NULL, NULL, NULL}, NULL, NULL}; /* hit only */
     rc(o, satbox_collide(&in->ma, &in->mb, n, 0.0f, &r2));
     satbox_result r3 = {NULL,
                         (float *)slot(o, n * sizeof(float)),
                         {(float *)slot(o, n * sizeof(float)), NULL, NULL},
-                        NULL}; /* no hit */
+                        NULL, NULL}; /* no hit */
     rc(o, satbox_collide(&in->ma, &in->mb, n, -margin, &r3));
 
-    rc(o, satbox_overlap_q(&in->qva, &in->qvb, n, (uint8_t *)slot(o, n)));
+    rc(o, satbox_overlap_q(&in->qva, &in->qvb, n, (uint8_t *)slot(o, n), NULL));
     satbox_result r4 = result_slots(o, n);
     rc(o, satbox_collide_q(&in->qva, &in->qvb, n, margin, &r4));
 
-    rc(o, satbox_overlap_one(in->one, &in->mb, n, (uint8_t *)slot(o, n)));
+    rc(o, satbox_overlap_one(in->one, &in->mb, n, (uint8_t *)slot(o, n), NULL));
     satbox_result r5 = result_slots(o, n);
     rc(o, satbox_collide_one(in->one, &in->mb, n, margin, &r5));
 
     int s_pool = o->nslot, rc_pool = o->nrc;
     rc(o, satbox_overlap_pairs(&in->mpool, n, in->pairs, n, (uint8_t *)slot(o, n),
-                               (uint32_t *)slot(o, n * sizeof(uint32_t))));
+                               (uint32_t *)slot(o, n * sizeof(uint32_t)), NULL));
     int s_pool_c = o->nslot, rc_pool_c = o->nrc;
     satbox_result r6 = result_slots(o, n);
     rc(o, satbox_collide_pairs(&in->mpool, n, in->pairs, n, margin, &r6, (uint32_t *)slot(o, n * sizeof(uint32_t))));
-    rc(o, satbox_overlap_pairs(&in->mpool, n, in->pairs, n, NULL, (uint32_t *)slot(o, n * sizeof(uint32_t))));
+    rc(o, satbox_overlap_pairs(&in->mpool, n, in->pairs, n, NULL, (uint32_t *)slot(o, n * sizeof(uint32_t)), NULL));
     rc(o, satbox_collide_pairs(&in->mpool, n, in->pairs, n, margin, NULL, (uint32_t *)slot(o, n * sizeof(uint32_t))));
     /* The same pool as records: the same bits as the SoA pool (2 + 7 outputs). */
     int s_rec = o->nslot, rc_rec = o->nrc;
     rc(o, satbox_overlap_pairs_rec(in->rec, n, in->pairs, n, (uint8_t *)slot(o, n),
-                                   (uint32_t *)slot(o, n * sizeof(uint32_t))));
+                                   (uint32_t *)slot(o, n * sizeof(uint32_t)), NULL));
     int s_rec_c = o->nslot, rc_rec_c = o->nrc;
     satbox_result r7 = result_slots(o, n);
     rc(o, satbox_collide_pairs_rec(in->rec, n, in->pairs, n, margin, &r7, (uint32_t *)slot(o, n * sizeof(uint32_t))));

@@ -141,20 +141,20 @@ static void run_range(outputs *o, size_t lo, size_t len, ptrdiff_t rc[C_COUNT])
     satbox_boxes a = sub(&A.view, lo), b = sub(&B.view, lo);
     satbox_qboxes qa = qsub(&QVA, lo), qb = qsub(&QVB, lo);
 
-    rc[C_OVERLAP] = satbox_overlap(&a, &b, len, o->ohit + lo);
-    satbox_result res = {o->chit + lo, o->sep + lo, {o->nrm[0] + lo, o->nrm[1] + lo, o->nrm[2] + lo}, o->axis + lo};
+    rc[C_OVERLAP] = satbox_overlap(&a, &b, len, o->ohit + lo, NULL);
+    satbox_result res = {o->chit + lo, o->sep + lo, {o->nrm[0] + lo, o->nrm[1] + lo, o->nrm[2] + lo}, o->axis + lo, NULL};
     rc[C_COLLIDE] = satbox_collide(&a, &b, len, margin, &res);
-    rc[C_OVERLAP_Q] = satbox_overlap_q(&qa, &qb, len, o->qhit + lo);
-    satbox_result qres = {o->qchit + lo, o->qsep + lo, {NULL, NULL, NULL}, NULL};
+    rc[C_OVERLAP_Q] = satbox_overlap_q(&qa, &qb, len, o->qhit + lo, NULL);
+    satbox_result qres = {o->qchit + lo, o->qsep + lo, {NULL, NULL, NULL}, NULL, NULL};
     rc[C_COLLIDE_Q] = satbox_collide_q(&qa, &qb, len, margin, &qres);
-    rc[C_ONE] = satbox_overlap_one(&ONE, &b, len, o->one_hit + lo);
-    satbox_result ores = {NULL, NULL, {NULL, NULL, NULL}, NULL};
+    rc[C_ONE] = satbox_overlap_one(&ONE, &b, len, o->one_hit + lo, NULL);
+    satbox_result ores = {NULL, NULL, {NULL, NULL, NULL}, NULL, NULL};
     rc[C_COLLIDE_ONE] = satbox_collide_one(&ONE, &b, len, margin, &ores);
-    rc[C_POOL] = satbox_overlap_pairs(&POOL.view, POOL.n, PAIRS + lo, len, o->pool_hit + lo, o->compact + lo);
-    satbox_result pres = {o->pool_chit + lo, NULL, {NULL, NULL, NULL}, NULL};
+    rc[C_POOL] = satbox_overlap_pairs(&POOL.view, POOL.n, PAIRS + lo, len, o->pool_hit + lo, o->compact + lo, NULL);
+    satbox_result pres = {o->pool_chit + lo, NULL, {NULL, NULL, NULL}, NULL, NULL};
     rc[C_POOL_C] = satbox_collide_pairs(&POOL.view, POOL.n, PAIRS + lo, len, margin, &pres, o->ccompact + lo);
-    rc[C_REC] = satbox_overlap_pairs_rec(REC, POOL.n, PAIRS + lo, len, o->rec_hit + lo, o->rcompact + lo);
-    satbox_result rres = {o->rec_chit + lo, NULL, {NULL, NULL, NULL}, NULL};
+    rc[C_REC] = satbox_overlap_pairs_rec(REC, POOL.n, PAIRS + lo, len, o->rec_hit + lo, o->rcompact + lo, NULL);
+    satbox_result rres = {o->rec_chit + lo, NULL, {NULL, NULL, NULL}, NULL, NULL};
     rc[C_REC_C] = satbox_collide_pairs_rec(REC, POOL.n, PAIRS + lo, len, margin, &rres, NULL);
     float *mn[3], *mx[3];
     for (int c = 0; c < 3; c++) {

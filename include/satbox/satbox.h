@@ -38,7 +38,11 @@
  *     function or path answered.
  *
  * ## Outputs
- *  - `hit[i]`: 1 overlapping, 0 separated, ::SATBOX_INVALID (255) when the pair has bad data.
+ *  - `hit[i]`: 1 overlapping, 0 separated. A pair with bad data is always 0, so every way of
+ *    reading the byte (`if (hit[i])`, `hit[i] == 1`, `hit[i] & 1`) reads it as "no overlap".
+ *  - `bad[i]` (optional, every pair function takes it; NULL skips it): 1 when the pair has bad
+ *    data (see below), else 0. This is the only place the fact is reported besides the collide
+ *    outputs below; ignoring it is safe.
  *  - `separation[i]`: the largest gap over the usable axes, each normalised to a unit axis;
  *    `> 0` apart, `<= 0` overlapping (penetration depth = -separation). NaN for invalid pairs.
  *  - `normal[c][i]`: component c of the unit world-space normal of that axis, pointing from A
@@ -54,7 +58,7 @@
  *    this bound guarantees that no intermediate product overflows);
  *  - the sum of the absolute values of the 9 axis components is `<= SATBOX_AXIS_SUM_LIMIT`
  *    (finite; unit axes give at most 3*sqrt(3) = 5.2).
- * A pair with an invalid box gets `hit = SATBOX_INVALID`, is not counted, and no other pair of
+ * A pair with an invalid box gets `hit = 0` and `bad = 1`, is not counted, and no other pair of
  * the batch is affected. Axes that are finite but not unit or not orthonormal break the
  * precondition: the results are then deterministic and identical on every path, but have no
  * geometric meaning (but never NaN: an edge normal whose cross product has zero length in world
@@ -113,8 +117,6 @@ extern "C" {
 /** Largest n accepted by any entry point (pair and box indices fit in uint32_t). */
 #define SATBOX_MAX_COUNT ((size_t)UINT32_MAX)
 
-/** `hit` value of a pair with bad data (never counted as an overlap). */
-#define SATBOX_INVALID 255u
 /** `axis` value of a pair with bad data. */
 #define SATBOX_AXIS_INVALID 255u
 
@@ -173,10 +175,11 @@ typedef struct satbox_rec {
 
 /** Per-pair outputs of the collide functions; every pointer may be NULL (that output is skipped). */
 typedef struct satbox_result {
-    uint8_t *hit;        /**< 1 if separation <= margin, 0 if not, SATBOX_INVALID for bad data */
+    uint8_t *hit;        /**< 1 if separation <= margin, else 0 (always 0 for bad data) */
     float *separation;   /**< largest normalised gap (length units); > 0 apart; NaN if invalid */
     float *normal[3];    /**< normal[c][i]: world unit normal of that axis, from A towards B; 0 if invalid */
     uint8_t *axis;       /**< id 0..14 of that axis (see the numbering above); SATBOX_AXIS_INVALID if invalid */
+    uint8_t *bad;        /**< 1 when the pair has bad data (hit 0, separation NaN, axis SATBOX_AXIS_INVALID), else 0 */
 } satbox_result;
 
 /** A candidate pair as a broad phase emits it: two indices into one pool of boxes. */
@@ -201,12 +204,12 @@ typedef enum satbox_isa {
 /** Overlap bits for pairs (a[i], b[i]), i < n.
  * @param a, b  the two batches (n boxes each)
  * @param n     number of pairs (0 is fine)
- * @param hit   n bytes written: 1 overlap, 0 separated, SATBOX_INVALID bad data (must not be NULL
- *              when n > 0)
+ * @param hit   n bytes written: 1 overlap, 0 separated or bad data (must not be NULL when n > 0)
+ * @param bad   optional (may be NULL): n bytes written, 1 where the pair has bad data, else 0
  * @return the number of overlapping pairs (>= 0), or a negative ::satbox_error (nothing written).
  * Equal bit for bit to the `hit` of satbox_collide() with margin 0, on every path. */
 SATBOX_API ptrdiff_t satbox_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n,
-                                    uint8_t *hit);
+                                    uint8_t *hit, uint8_t *bad);
 
 /** Separation, normal and axis of pairs (a[i], b[i]), i < n (see "Outputs" above).
  * @param margin  speculative contact distance (length units, finite, may be negative):
@@ -219,7 +222,7 @@ SATBOX_API ptrdiff_t satbox_collide(const satbox_boxes *a, const satbox_boxes *b
 /** Overlap bits for pairs of boxes given by quaternion: the same bits as converting both
  * batches with satbox_axes_from_quat() and calling satbox_overlap(). */
 SATBOX_API ptrdiff_t satbox_overlap_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n,
-                                      uint8_t *hit);
+                                      uint8_t *hit, uint8_t *bad);
 
 /** satbox_collide() for boxes given by quaternion (same bits as converting first). */
 SATBOX_API ptrdiff_t satbox_collide_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n,
@@ -228,7 +231,7 @@ SATBOX_API ptrdiff_t satbox_collide_q(const satbox_qboxes *a, const satbox_qboxe
 /** One box against many: pair i is (box, many[i]); `box` is A in every pair.
  * @return the number of overlapping pairs, or a negative ::satbox_error. */
 SATBOX_API ptrdiff_t satbox_overlap_one(const satbox_box *box, const satbox_boxes *many, size_t n,
-                                        uint8_t *hit);
+                                        uint8_t *hit, uint8_t *bad);
 
 /** satbox_collide() of one box (A) against many (B). */
 SATBOX_API ptrdiff_t satbox_collide_one(const satbox_box *box, const satbox_boxes *many, size_t n,
@@ -242,11 +245,12 @@ SATBOX_API ptrdiff_t satbox_collide_one(const satbox_box *box, const satbox_boxe
  * @param hit     optional (may be NULL): n per-pair bytes as in satbox_overlap()
  * @param out     optional (may be NULL): receives the indices (into `pairs`) of the overlapping
  *                pairs, ascending, compacted; room for n entries must be provided
+ * @param bad     optional (may be NULL): n per-pair bytes, 1 where the pair has bad data
  * @return the number of overlapping pairs, or a negative ::satbox_error. Any index >= pool_n is
  *         SATBOX_ERR_INDEX and nothing is written. */
 SATBOX_API ptrdiff_t satbox_overlap_pairs(const satbox_boxes *pool, size_t pool_n,
                                           const satbox_pair *pairs, size_t n, uint8_t *hit,
-                                          uint32_t *out);
+                                          uint32_t *out, uint8_t *bad);
 
 /** satbox_collide() over pool + index pairs; per-pair outputs in `res` (indexed like `pairs`),
  * plus the compacted ascending list of the pairs with hit == 1 in `out` (may be NULL). */
@@ -257,7 +261,7 @@ SATBOX_API ptrdiff_t satbox_collide_pairs(const satbox_boxes *pool, size_t pool_
 /** satbox_overlap_pairs() on a pool of 64-byte records (see ::satbox_rec): the same bits as
  * the SoA pool holding the same boxes, faster when the pool is not in cache. */
 SATBOX_API ptrdiff_t satbox_overlap_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs,
-                                              size_t n, uint8_t *hit, uint32_t *out);
+                                              size_t n, uint8_t *hit, uint32_t *out, uint8_t *bad);
 
 /** satbox_collide_pairs() on a pool of 64-byte records. */
 SATBOX_API ptrdiff_t satbox_collide_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs,

@@ -16,17 +16,17 @@ static inline uint64_t spread8(unsigned bits)
     return x;
 }
 
-/* hit bytes for lanes [0, k): 1 where hit, SATBOX_INVALID where inv, else 0. */
-SBX_INLINE void store_hits(uint8_t *dst, unsigned hit, unsigned inv, int k)
+/* One byte per lane for lanes [0, k): 1 where bit l of `bits` is set, else 0 (hit and bad bytes). */
+SBX_INLINE void store_bits(uint8_t *dst, unsigned bits, int k)
 {
     if (k == SBX_W && SBX_W >= 8) {
         for (int o = 0; o < SBX_W; o += 8) {
-            uint64_t v = spread8(hit >> o) | spread8(inv >> o) * 0xFFu;
+            uint64_t v = spread8(bits >> o);
             memcpy(dst + o, &v, 8);
         }
     } else {
         for (int l = 0; l < k; l++)
-            dst[l] = (uint8_t)(((inv >> l) & 1u) ? SATBOX_INVALID : ((hit >> l) & 1u));
+            dst[l] = (uint8_t)((bits >> l) & 1u);
     }
 }
 
@@ -115,7 +115,9 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
         unsigned live = (1u << k) - 1u;
         hit &= live;
         if (job->hit)
-            store_hits(job->hit + i, hit, inv, k);
+            store_bits(job->hit + i, hit, k);
+        if (job->bad)
+            store_bits(job->bad + i, inv, k);
         if (job->compact)
             count = push_compact(job->compact, count, i, hit);
         else
@@ -142,7 +144,9 @@ SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
         unsigned live = (1u << k) - 1u;
         unsigned hit = o.hit & live;
         if (job->hit)
-            store_hits(job->hit + i, hit, o.inv, k);
+            store_bits(job->hit + i, hit, k);
+        if (job->bad)
+            store_bits(job->bad + i, o.inv, k);
         if (job->separation)
             store_w(job->separation, i, o.sep, k);
         for (int c = 0; c < 3; c++)
