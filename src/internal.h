@@ -7,6 +7,13 @@
 
 #include "satbox/satbox.h"
 
+/* Inlining that the scalar reference's speed depends on (a call per pair costs a third of it). */
+#if defined(__GNUC__)
+#define SBX_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define SBX_ALWAYS_INLINE static inline
+#endif
+
 /* Where the boxes of a job come from. A and B sides use the same source kind. */
 typedef enum sbx_src {
     SBX_SRC_MAT = 0,  /* a[i] vs b[i] from two satbox_boxes */
@@ -64,6 +71,13 @@ extern const sbx_kernels sbx_kernels_sse41_portable;
 extern const sbx_kernels sbx_kernels_avx2_portable;
 extern const sbx_kernels sbx_kernels_avx512_portable;
 extern const sbx_kernels sbx_kernels_neon_portable;
+
+/* The same kernels built with -DSBX_BARE (no validity test, no near-parallel rule); linked into
+ * the benchmarks only, to measure what the safety costs. */
+extern const sbx_kernels sbx_kernels_sse41_bare;
+extern const sbx_kernels sbx_kernels_avx2_bare;
+extern const sbx_kernels sbx_kernels_avx512_bare;
+extern const sbx_kernels sbx_kernels_neon_bare;
 
 /* The kernel table of the active path (dispatch.c). */
 const sbx_kernels *sbx_active(void);

@@ -25,7 +25,7 @@ SBX_INLINE wm box_valid_w(const boxw *b)
 /* What the 15 axes of SBX_W pairs share: scalar.c pair_setup(). */
 typedef struct pairw {
     wf R[3][3], AR[3][3], t[3], at[3];
-    wm valid, usable[3][3]; /* usable[i][j]: edge axis (i, j) is not near-parallel */
+    wm valid;
 } pairw;
 
 /* SBX_BARE (benchmarks only, never in the library): the same formulas with no validity test
@@ -51,17 +51,12 @@ SBX_INLINE void pair_setup_w(const boxw *A, const boxw *B, pairw *P)
 #if defined(SBX_BARE)
     (void)sum_ar;
     P->valid = wm_eq(wf_zero(), wf_zero());
-    for (int q = 0; q < 9; q++)
-        P->usable[q / 3][q % 3] = P->valid;
 #else
     wf sum_h = wf_add(wf_add(wf_add(wf_add(wf_add(A->h[0], A->h[1]), A->h[2]), B->h[0]), B->h[1]), B->h[2]);
     wf check = wf_add(wf_add(wf_add(wf_add(P->at[0], P->at[1]), P->at[2]), sum_ar), sum_h);
     /* NaN cannot reach the min: a NaN extent makes `check` NaN, which fails on its own. */
     wf hmin = wf_min(wf_min(wf_min(A->h[0], A->h[1]), A->h[2]), wf_min(wf_min(B->h[0], B->h[1]), B->h[2]));
     P->valid = wm_and(wm_le(check, wf_set1(SATBOX_PAIR_LIMIT)), wm_ge(hmin, wf_zero()));
-    wf par = wf_set1(SATBOX_PARALLEL_ABS_COS);
-    for (int q = 0; q < 9; q++)
-        P->usable[q / 3][q % 3] = wm_lt(P->AR[q / 3][q % 3], par);
 #endif
 }
 
@@ -90,6 +85,31 @@ SBX_INLINE wf gap_edge(const boxw *A, const boxw *B, const pairw *P, int i, int 
     return wf_sub(wf_abs(p), wf_add(ra, rb));
 }
 
+/* The near-parallel rule: edge axis (i, j) is used when |R_ij| < SATBOX_PARALLEL_ABS_COS,
+ * evaluated where it is needed (nine masks held from the setup would not fit the registers).
+ * used_gap_edge(): the gap of a used axis, 0 (cannot separate) for a skipped one.
+ * used_and(): mask m restricted to the lanes where the axis is used. */
+#if defined(SBX_BARE)
+SBX_INLINE wf used_gap_edge(const boxw *A, const boxw *B, const pairw *P, int i, int j, wf *proj)
+{
+    return gap_edge(A, B, P, i, j, proj);
+}
+SBX_INLINE wm used_and(const pairw *P, int i, int j, wm m)
+{
+    (void)P, (void)i, (void)j;
+    return m;
+}
+#else
+SBX_INLINE wf used_gap_edge(const boxw *A, const boxw *B, const pairw *P, int i, int j, wf *proj)
+{
+    return wf_keep(wm_lt(P->AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), gap_edge(A, B, P, i, j, proj));
+}
+SBX_INLINE wm used_and(const pairw *P, int i, int j, wm m)
+{
+    return wm_and(wm_lt(P->AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), m);
+}
+#endif
+
 SBX_INLINE wf len2_edge(const pairw *P, int i, int j)
 {
     int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
@@ -111,7 +131,7 @@ SBX_INLINE void overlap_w(const boxw *A, const boxw *B, unsigned *hit, unsigned 
         m = wf_max(m, gap_face_b(A, B, &P, j, &proj));
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
-            m = wf_max(m, wf_keep(P.usable[i][j], gap_edge(A, B, &P, i, j, &proj)));
+            m = wf_max(m, used_gap_edge(A, B, &P, i, j, &proj));
     *hit = wm_bits(wm_and(P.valid, wm_le(m, wf_zero())));
     *inv = wm_bits(wm_not(P.valid));
 }
@@ -148,7 +168,7 @@ SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
         for (int j = 0; j < 3; j++) {
             wf g = gap_edge(A, B, &P, i, j, &proj);
             wf s = wf_div(g, wf_min(wf_sqrt(len2_edge(&P, i, j)), one));
-            take(wm_and(P.usable[i][j], wm_gt(s, bs)), s, proj, (float)(6 + 3 * i + j), &bs, &bp, &bid);
+            take(used_and(&P, i, j, wm_gt(s, bs)), s, proj, (float)(6 + 3 * i + j), &bs, &bp, &bid);
         }
 
     /* Normal: the axis of A (face or edge factor) and of B (face or edge factor) chosen by id. */
