@@ -167,8 +167,9 @@ SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *
  * thousands of resting (stacked) pairs in a million. The errors are a few ulps in practice, so
  * the unguarded decision errs only within B, in both directions.
  *
- * Validity (the pair): extents >= 0 and check = ((|t_0| + |t_1| + |t_2|) + ΣAR) + ΣhA+ΣhB <=
- * SATBOX_PAIR_LIMIT (ΣAR row by row, Σh = hA_0 + hA_1 + hA_2 + hB_0 + hB_1 + hB_2 left to right).
+ * Validity (the pair): extents >= 0 and check = ((|t_0| + |t_1| + |t_2|) + max AR) + Σh <=
+ * SATBOX_PAIR_LIMIT (Σh = hA_0 + hA_1 + hA_2 + hB_0 + hB_1 + hB_2 left to right; max AR taken on
+ * the bit patterns, so that a NaN or infinite |R| makes it NaN or infinite).
  * NaN or infinity anywhere in the input makes `check` NaN or infinite (an infinite axis
  * component makes a whole row or column of R non-finite), so it fails; below the limit every
  * product of the kernel is finite, so every gap is finite and the max over the gaps is well
@@ -191,11 +192,17 @@ SBX_ALWAYS_INLINE void pair_setup(const box_v *A, const box_v *B, pair_v *P)
         }
     for (int i = 0; i < 3; i++)
         P->t[i] = (d[0] * A->u[i][0] + d[1] * A->u[i][1]) + d[2] * A->u[i][2];
-    float sum_ar = P->AR[0][0];
-    for (int q = 1; q < 9; q++)
-        sum_ar = sum_ar + P->AR[q / 3][q % 3];
+    /* max |R| on the bit patterns (|R| >= 0 orders like its bits): NaN and infinity always win. */
+    uint32_t max_bits = 0;
+    for (int q = 0; q < 9; q++) {
+        uint32_t b;
+        memcpy(&b, &P->AR[q / 3][q % 3], sizeof b);
+        max_bits = b > max_bits ? b : max_bits;
+    }
+    float max_ar;
+    memcpy(&max_ar, &max_bits, sizeof max_ar);
     float sum_h = ((((A->h[0] + A->h[1]) + A->h[2]) + B->h[0]) + B->h[1]) + B->h[2];
-    float check = (((fabsf(P->t[0]) + fabsf(P->t[1])) + fabsf(P->t[2])) + sum_ar) + sum_h;
+    float check = (((fabsf(P->t[0]) + fabsf(P->t[1])) + fabsf(P->t[2])) + max_ar) + sum_h;
     P->valid = check <= SATBOX_PAIR_LIMIT && A->h[0] >= 0.0f && A->h[1] >= 0.0f && A->h[2] >= 0.0f &&
                B->h[0] >= 0.0f && B->h[1] >= 0.0f && B->h[2] >= 0.0f;
 }

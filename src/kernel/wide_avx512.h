@@ -29,6 +29,7 @@ static inline wm wm_andnot(wm a, wm b) { return (wm)(a & (wm)~b); }
 static inline wm wm_not(wm a) { return (wm)~a; }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_mm512_mask_blend_ps(m, b, a); }
 static inline wf wf_keep(wm m, wf a) { return simde_mm512_maskz_mov_ps(m, a); }
+static inline wf wf_max_nonneg(wf a, wf b) { return simde_mm512_castsi512_ps(simde_mm512_max_epi32(simde_mm512_castps_si512(a), simde_mm512_castps_si512(b))); }
 static inline wf wf_max(wf a, wf b) { return simde_mm512_max_ps(a, b); }
 static inline wf wf_min(wf a, wf b) { return simde_mm512_min_ps(a, b); }
 static inline unsigned wm_bits(wm m) { return (unsigned)m; }

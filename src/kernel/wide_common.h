@@ -11,6 +11,8 @@
  *   wm_and, wm_or, wm_andnot(a, b) = a & ~b, wm_not
  *   wf_select(m, a, b)      m ? a : b per lane
  *   wf_keep(m, a)           m ? a : +0.0 per lane
+ *   wf_max_nonneg(a, b)     max of two floats with the sign bit clear, compared as integers: exact,
+ *                           and a NaN or infinity always wins (the same on every ISA)
  *   wf_max, wf_min          per-lane max / min (callers keep NaN away: ISAs differ on it)
  *   wm_bits(m)              lane l -> bit l of an unsigned
  * and may have defined native versions of the optional ones below (SBX_HAVE_PART: masked
