@@ -152,12 +152,8 @@ SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
         for (int c = 0; c < 3; c++)
             if (job->normal[c])
                 store_w(job->normal[c], i, o.n[c], k);
-        if (job->axis) {
-            float ids[SBX_W];
-            wf_storeu(ids, o.id);
-            for (int l = 0; l < k; l++)
-                job->axis[i + (size_t)l] = (uint8_t)ids[l];
-        }
+        if (job->axis)
+            wf_store_u8(job->axis + i, o.id, k);
         if (job->compact)
             count = push_compact(job->compact, count, i, hit);
         else

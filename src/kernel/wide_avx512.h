@@ -3,6 +3,7 @@
 #define SATBOX_WIDE_AVX512_H
 
 /* The operations every wide_<isa>.h defines are listed in wide_common.h. */
+#include <string.h>
 #include <simde/x86/avx512.h>
 #define SBX_W 16
 typedef simde__m512 wf;
@@ -77,6 +78,22 @@ static inline void wf_load_records(const float *const *rec, wf out[15])
         if (m < 3)
             out[12 + m] = _mm512_shuffle_f32x4(e[m][1], f[m][1], 0xDD); /* field 12 + m (lane 3) */
     }
+}
+#endif
+
+/* Lanes [0, k) of v (small whole numbers >= 0, as floats) stored as bytes. */
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+static inline void wf_store_u8(uint8_t *dst, wf v, int k)
+{
+    _mm_mask_storeu_epi8(dst, (__mmask16)((1u << k) - 1u), _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(v)));
+}
+#else
+static inline void wf_store_u8(uint8_t *dst, wf v, int k)
+{
+    float f[16];
+    simde_mm512_storeu_ps(f, v);
+    for (int l = 0; l < k; l++)
+        dst[l] = (uint8_t)f[l];
 }
 #endif
 

@@ -15,6 +15,7 @@
  *                           and a NaN or infinity always wins (the same on every ISA)
  *   wf_max, wf_min          per-lane max / min (callers keep NaN away: ISAs differ on it)
  *   wm_bits(m)              lane l -> bit l of an unsigned
+ *   wf_store_u8(dst, v, k)  lanes [0, k) of v (small whole numbers >= 0) stored as k bytes
  * and may have defined native versions of the optional ones below (SBX_HAVE_PART: masked
  * wf_load_part / wf_store_part; SBX_HAVE_RECORDS: wf_load_records).
  * Only IEEE-exact operations are used (no approximations, no FMA), so every width gives the

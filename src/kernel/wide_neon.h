@@ -3,6 +3,7 @@
 #define SATBOX_WIDE_NEON_H
 
 /* The operations every wide_<isa>.h defines are listed in wide_common.h. */
+#include <string.h>
 #include <simde/arm/neon.h>
 #define SBX_W 4
 typedef simde_float32x4_t wf;
@@ -57,6 +58,16 @@ static inline unsigned wm_bits(wm m)
 {
     static const uint32_t lane_bit[4] = {1u, 2u, 4u, 8u};
     return (unsigned)simde_vaddvq_u32(simde_vandq_u32(m, simde_vld1q_u32(lane_bit)));
+}
+
+/* Lanes [0, k) of v (small whole numbers >= 0, as floats) stored as bytes. */
+static inline void wf_store_u8(uint8_t *dst, wf v, int k)
+{
+    simde_uint16x4_t h = simde_vmovn_u32(simde_vcvtq_u32_f32(v));
+    simde_uint8x8_t b = simde_vmovn_u16(simde_vcombine_u16(h, h));
+    uint8_t w[8];
+    simde_vst1_u8(w, b);
+    memcpy(dst, w, (size_t)k);
 }
 
 #include "wide_common.h"
