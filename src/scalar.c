@@ -112,6 +112,10 @@ SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *
         load_mat(job->mb, i, b);
         break;
     case SBX_SRC_REC:
+        if (job->pool_n >= SBX_REC_PREFETCH_MIN_POOL && i + SBX_REC_AHEAD < job->n) {
+            SBX_PREFETCH(&job->rec[job->pairs[i + SBX_REC_AHEAD].a]);
+            SBX_PREFETCH(&job->rec[job->pairs[i + SBX_REC_AHEAD].b]);
+        }
         load_rec(&job->rec[job->pairs[i].a], a);
         load_rec(&job->rec[job->pairs[i].b], b);
         break;

@@ -50,9 +50,29 @@ SBX_INLINE void store_w(float *p, size_t i, wf v, int k)
 
 /* ---- drivers ------------------------------------------------------------------------------ */
 
-/* One prefetch per cache line: every 64 bytes of each stream (SBX_W floats are 16 to 64 bytes). */
+/* Software prefetch, decided once per call: streamed batches of >= SBX_PREFETCH_MIN_N pairs fetch
+ * SBX_PREFETCH_AHEAD elements ahead, one prefetch per cache line of each stream (SBX_W floats
+ * are 16 to 64 bytes); record pools of >= SBX_REC_PREFETCH_MIN_POOL boxes fetch the two records
+ * of the pairs SBX_REC_AHEAD ahead. The SoA pool is not prefetched: 30 lines per pair. */
+SBX_INLINE int prefetch_wanted(const sbx_job *job, sbx_src src)
+{
+    switch (src) {
+    case SBX_SRC_REC: return job->pool_n >= SBX_REC_PREFETCH_MIN_POOL;
+    case SBX_SRC_POOL: return 0;
+    default: return job->n >= SBX_PREFETCH_MIN_N;
+    }
+}
+
 SBX_INLINE void prefetch_job(const sbx_job *job, sbx_src src, size_t i)
 {
+    if (src == SBX_SRC_REC) {
+        size_t lo = i + SBX_REC_AHEAD, hi = lo + SBX_W < job->n ? lo + SBX_W : job->n;
+        for (size_t q = lo; q < hi; q++) {
+            SBX_PREFETCH(&job->rec[job->pairs[q].a]);
+            SBX_PREFETCH(&job->rec[job->pairs[q].b]);
+        }
+        return;
+    }
     if ((i * sizeof(float)) % 64 != 0 && SBX_W < 16)
         return;
     switch (src) {
@@ -104,11 +124,12 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
     if (src == SBX_SRC_ONE)
         load_one_w(job->one, &one);
     size_t count = 0, n = job->n;
+    const int pf = prefetch_wanted(job, src);
     for (size_t i = 0; i < n; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
         boxw a, b;
         unsigned hit, inv;
-        if (n >= SBX_PREFETCH_MIN_N)
+        if (pf)
             prefetch_job(job, src, i);
         load_job_w(job, src, i, k, &one, &a, &b);
         overlap_w(&a, &b, &hit, &inv);
@@ -133,11 +154,12 @@ SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
         load_one_w(job->one, &one);
     wf margin = wf_set1(job->margin);
     size_t count = 0, n = job->n;
+    const int pf = prefetch_wanted(job, src);
     for (size_t i = 0; i < n; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
         boxw a, b;
         collidew o;
-        if (n >= SBX_PREFETCH_MIN_N)
+        if (pf)
             prefetch_job(job, src, i);
         load_job_w(job, src, i, k, &one, &a, &b);
         collide_w(&a, &b, margin, &o);
