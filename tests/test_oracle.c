@@ -1,23 +1,25 @@
 /* test_oracle.c - satbox against the independent long-double oracle on >= 1M random pairs (precision report). */
 /* Usage: test_oracle [--seed N] [--scale F]
- * For every family of support.h (except "bad") it draws random pairs, runs satbox_overlap and
- * satbox_collide (margin 0) on the active path, and for each pair:
+ * For every family of support.h (except "bad") and every adversarial family (tb_extra: nearpar,
+ * edgepar, stk_1e-3, stk_1e4, far) it draws random pairs (1M per family by default, 11M in all),
+ * runs satbox_overlap and satbox_collide (margin 0) on the active path, and for each pair:
  *  - checks overlap == collide.hit, bit for bit;
  *  - validates the oracle itself: the corner-projection SAT (orc_sat) against the axis-free
  *    point-in-both test (orc_intersect), outside |s| <= 1e-9 S (long-double rounding only);
- *  - compares the overlap bit with the true separation s: raw false positives / negatives (no
- *    band) are counted and printed; a wrong answer outside the band of oracle.h fails the test;
- *  - compares satbox's separation with the oracle's (same axis set, same skip rule) within the
- *    band, checks that the reported axis has that gap and that the normal is that axis,
- *    pointing from A to B.
- * Prints a table per family (plus "nearpar", a local family of nearly parallel boxes placed edge to
- * edge, where the edge guard and the near-parallel skip rule decide). Columns: sep% truly separated;
- * raw_fp / raw_fn wrong against the sign of the true separation (no band); band pairs where both
- * answers are allowed; fp / fn wrong outside the band (failures); skiponly truly separated only
- * along edges satbox may skip, skip_hit of those reported as overlap; lp_band / lp_bad the oracle
- * self-check; other = separation, axis, normal, overlap-vs-collide failures; sep_err/S the largest
- * separation error over pairs without near-parallel edges; raw/band the largest |s| / band among
- * the raw errors. Exit status 1 on any failure. */
+ *  - compares the overlap bit with the exact separation s: raw false positives / negatives (no
+ *    tolerance) are counted and printed; a wrong answer beyond the pair's documented bound B
+ *    (oracle.h, satbox.h) fails the test, in both directions;
+ *  - checks satbox's separation against the same per-axis bound (the separation of the used axes
+ *    within B of the exact one), that the reported axis is a used one with that gap, and that the
+ *    normal is that axis, pointing from A to B.
+ * Prints a table per family. Columns: sep% truly separated; raw_fp / raw_fn wrong against the sign
+ * of the exact separation; band pairs where both answers are allowed; fp / fn wrong beyond B
+ * (failures); skiponly truly separated only along edges the near-parallel rule skips, skip_hit of
+ * those reported as overlap; lp_band / lp_bad the oracle self-check; sep_out / deep separations
+ * outside their bound (failures) / of those below the truth; sep/B the largest separation error
+ * relative to B; other = axis, normal, overlap-vs-collide failures; sep_err/S the largest
+ * separation error over pairs without near-parallel edges; raw/B the largest |s| / B among the raw
+ * errors. Exit status 1 on any failure. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
