@@ -26,13 +26,13 @@ const std::vector<std::string> &peers_left_out()
     static const std::vector<std::string> list = [] {
         std::vector<std::string> v;
 #ifndef SBB_PEER_FCL
-        v.push_back("FCL (libfcl-dev) not found at configure time: left out");
+        v.push_back("FCL (libfcl-dev) not found or disabled at configure time: left out");
 #endif
 #ifndef SBB_PEER_BULLET
-        v.push_back("Bullet (libbullet-dev) not found at configure time: left out");
+        v.push_back("Bullet (libbullet-dev) not found or disabled at configure time: left out");
 #endif
 #ifndef SBB_PEER_ODE
-        v.push_back("ODE (libode-dev) not found at configure time: left out");
+        v.push_back("ODE (libode-dev) not found or disabled at configure time: left out");
 #endif
         return v;
     }();
