@@ -400,7 +400,7 @@ void register_all(bool quick)
     for (int p : with_baselines)
         add(OVERLAP, p, UNIFORM50, K4, true);
     // 3. collide: sizes, then the workloads.
-    for (size_t n : quick ? std::vector<size_t>{K4} : std::vector<size_t>{256, K4, 65536, M1})
+    for (size_t n : quick ? std::vector<size_t>{K4, M1} : std::vector<size_t>{256, K4, 65536, M1})
         for (int p : isas)
             add(COLLIDE, p, UNIFORM50, n);
     if (!quick)

@@ -290,8 +290,8 @@ def table_peers(r, out, agree, cpu):
         a = fam.get(f"{e}/{p}", {})
         cells = {k: a.get(k) for k in ("stacked", "random", "scene")}
         fpfn = {k: f"{v['fp']}/{v['fn']}" if v else "-" for k, v in cells.items()}
-        gaps = [v["worst_fp_gap"] for k, v in cells.items() if v and k != "scene" and v["fp"]]
-        deps = [v["deepest_fn"] for k, v in cells.items() if v and k != "scene" and v["fn"]]
+        gaps = [v["worst_fp_gap"] for v in cells.values() if v and v["fp"]]
+        deps = [v["deepest_fn"] for v in cells.values() if v and v["fn"]]
         worst = f"{max(gaps):.2g}" if gaps else "-"
         deep = f"{max(deps):.2g}" if deps else "-"
         label = f"{e} {p}" if (e, p) in peers else f"satbox {e} {p}" if p in ISA_ORDER else f"{p} (baseline)"
@@ -302,7 +302,7 @@ def table_peers(r, out, agree, cpu):
                      "x_fastest_peer": x, "insn_per_pair": r.insn(e, p), "agreement": cells})
     out.append("x peer = the fastest peer's ns/pair (4Ki) / this method's: above 1 is faster. FP = reported overlapping,"
                " truly apart; FN = reported apart, truly overlapping (touching counts as overlapping); worst FP gap"
-               " and deepest FN over the stacked and random families (length units; sizes 0.1-1.5).")
+               " and deepest FN over the three families (length units; boxes of half extents 0.1-1.5).")
     out.append("Contact peers (Bullet, ODE) count as overlapping when they return a contact. Peer conversion to their"
                " own types happens once, outside the timed loop.")
     return rows
