@@ -168,11 +168,17 @@ void tb_make_pair(tb_rng *r, tb_family f, satbox_box *a, satbox_box *b)
             rb += b->half[j] * fabs(dot3(a->axis[k], b->axis[j]));
         double gap = tb_range(r, -1e-3, 1e-3);
         double dist = a->half[k] + rb + gap;
+        /* The lateral offset is a combination of A's other two axes with one coefficient per
+         * axis (drawn once, not once per component: that would put a random share of it along
+         * uA_k and make the gap along uA_k anything but `gap`). */
+        double lat[3] = {0, 0, 0};
+        for (int l = 0; l < 3; l++)
+            if (l != k)
+                lat[l] = tb_range(r, -0.5, 0.5) * a->half[l];
         for (int c = 0; c < 3; c++) {
             double lateral = 0;
             for (int l = 0; l < 3; l++)
-                if (l != k)
-                    lateral += a->axis[l][c] * tb_range(r, -0.5, 0.5) * a->half[l];
+                lateral += a->axis[l][c] * lat[l];
             b->center[c] = (float)(a->center[c] + sgn * dist * a->axis[k][c] + lateral);
         }
         break;
