@@ -83,7 +83,9 @@ struct Bench {
         res = {hit.data(), sep.data(), {nx.data(), ny.data(), nz.data()}, axis.data(), nullptr};
         const satbox_pair *pairs = sc.pairs.data();
         const size_t np = sc.nboxes;
-        // One line per entry point (the benchmark names' <entry>); baselines last.
+        // One line per entry point (the benchmark names' <entry>); baselines last. A variant that is
+        // not a public entry point (the bare kernel of bench_kernel.cpp) is one more line named as
+        // its benchmarks, "overlap_bare" / "collide_bare": the summary shows it beside overlap.
         jobs = {
             {"overlap", false, [=](size_t n) { satbox_overlap(&a, &b, n, hit.data(), nullptr); }},
             {"collide", false, [=](size_t n) { satbox_collide(&a, &b, n, 0.0f, &res); }},
