@@ -124,20 +124,24 @@ def table_workloads(r, out, n=4096):
     works = [w for w in WORKLOADS if any(r.get("overlap", p, w, n) for p in paths)]
     out.append(f"overlap, {human(n)} pairs a call, path x workload: ns/pair"
                f"  (insn/pair and IPC on uniform50; hit rate in the last row)")
-    out.append(f"{'path':<9}" + "".join(f"{w:>10}" for w in works) + f"{'insn':>7}{'IPC':>6}")
+    out.append(f"{'path':<12}" + "".join(f"{w:>10}" for w in works) + f"{'insn':>7}{'IPC':>6}")
     for p in paths:
         cells = []
         for w in works:
             t = r.ns("overlap", p, w, n)
             cells.append("skipped" if f"overlap/{p}/{w}/{n}" in r.errors else f(t))
-        out.append(f"{p:<9}" + "".join(f"{c:>10}" for c in cells) +
+        out.append(f"{p:<12}" + "".join(f"{c:>10}" for c in cells) +
                    f"{f(r.insn_for('overlap', p, 'uniform50'), '{:.0f}'):>7}"
                    f"{f(r.ipc('overlap', p, 'uniform50', n), '{:.2f}'):>6}")
+    for e, p in peer_rows(r):  # the peer libraries on the workloads they ran (":c" contacts, ":o" overlap)
+        cells = [r.ns(e, p, w, n) for w in works]
+        if any(cells):
+            out.append(f"{p + ':' + e[0]:<12}" + "".join(f"{f(c):>10}" for c in cells))
     hit = [med(r.get("overlap", "scalar", w, n) or [{}], "hit_rate") for w in works]
-    out.append(f"{'hit %':<9}" + "".join(f"{f(100 * h if h is not None else None, '{:.0f}'):>10}" for h in hit))
+    out.append(f"{'hit %':<12}" + "".join(f"{f(100 * h if h is not None else None, '{:.0f}'):>10}" for h in hit))
     out.append("")
     out.append(f"the same: x scalar / x seed method / % of memory floor")
-    out.append(f"{'path':<9}" + "".join(f"{w:>13}" for w in works))
+    out.append(f"{'path':<12}" + "".join(f"{w:>13}" for w in works))
     for p in paths:
         cells = []
         for w in works:
@@ -145,7 +149,7 @@ def table_workloads(r, out, n=4096):
             sc, sd = ratio(r.ns("overlap", "scalar", w, n), t), ratio(r.ns("overlap", "seed", w, n), t)
             mem = pct(r.floor_ns("overlap", p, w, n), t)
             cells.append(f"{fx(sc)}/{fx(sd)}/{f(mem, '{:.0f}')}%" if t else "-")
-        out.append(f"{p:<9}" + "".join(f"{c:>13}" for c in cells))
+        out.append(f"{p:<12}" + "".join(f"{c:>13}" for c in cells))
     out.append("hot = the uniform50 window repeated (cache-resident, branch predictor trained); the other"
                " workloads take a fresh window each pass.")
 
