@@ -343,17 +343,27 @@ void run_clock(benchmark::State &st)
     st.counters["GHz"] = benchmark::Counter((double)st.iterations() * (double)cycles * 1e-9, benchmark::Counter::kIsRate);
 }
 
+// The CPU's model name, with its family and model numbers on x86 (a VM may say only "AMD EPYC").
 std::string cpu_model()
 {
     std::ifstream f("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(f, line))
-        if (line.rfind("model name", 0) == 0 || line.rfind("Model", 0) == 0) {
-            size_t c = line.find(':');
-            if (c != std::string::npos)
-                return line.substr(c + 2);
+    std::string line, name, family, model;
+    auto value = [&](const char *key, std::string &out) {
+        if (out.empty() && line.rfind(key, 0) == 0 && line.find(':') != std::string::npos) {
+            out = line.substr(line.find(':') + 1);
+            out.erase(0, out.find_first_not_of(" \t"));
         }
-    return "unknown CPU";
+    };
+    while (std::getline(f, line)) {
+        value("model name", name);
+        value("Model", name);
+        value("cpu family", family);
+        if (line.rfind("model\t", 0) == 0 || line.rfind("model ", 0) == 0)
+            value("model", model);
+    }
+    if (name.empty())
+        return "unknown CPU";
+    return family.empty() ? name : name + " (family " + family + ", model " + model + ")";
 }
 
 std::set<std::pair<size_t, size_t>> g_probes;
