@@ -312,6 +312,9 @@ def table_peers(r, out, agree, cpu):
                " and deepest FN over the three families (length units; boxes of half extents 0.1-1.5).")
     out.append("Contact peers (Bullet, ODE) count as overlapping when they return a contact. Peer conversion to their"
                " own types happens once, outside the timed loop.")
+    if not peers:
+        out.append("No peer library ran: not found at configure time (the console's 'Peer:' lines say which),"
+                   " or filtered out.")
     return rows
 
 
