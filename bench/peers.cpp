@@ -16,6 +16,9 @@ const std::vector<Peer> &peers()
 #ifdef SBB_PEER_ODE
         add_ode_peers(v);
 #endif
+#ifdef SBB_PEER_CCD
+        add_ccd_peers(v);
+#endif
         return v;
     }();
     return list;
@@ -33,6 +36,9 @@ const std::vector<std::string> &peers_left_out()
 #endif
 #ifndef SBB_PEER_ODE
         v.push_back("ODE (libode-dev) not found or disabled at configure time: left out");
+#endif
+#ifndef SBB_PEER_CCD
+        v.push_back("libccd (libccd-dev) not found or disabled at configure time: left out");
 #endif
         return v;
     }();

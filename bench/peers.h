@@ -1,4 +1,4 @@
-// peers.h - the peer libraries run beside satbox (FCL, Bullet, ODE from Debian's packages), one adapter file each.
+// peers.h - the peer libraries run beside satbox (FCL, Bullet, ODE, libccd from Debian's packages), one adapter file each.
 //
 // A peer converts a batch of pairs into its own types once (outside any timed region), then tests
 // any range of that batch one pair at a time, writing 1 (overlap / contacts) or 0 per pair as
@@ -45,6 +45,7 @@ const std::vector<std::string> &peers_left_out();
 void add_fcl_peers(std::vector<Peer> &out);
 void add_bullet_peers(std::vector<Peer> &out);
 void add_ode_peers(std::vector<Peer> &out);
+void add_ccd_peers(std::vector<Peer> &out);
 
 } // namespace sbb
 
