@@ -61,15 +61,7 @@ CcdBox box_of(const satbox_boxes &v, size_t i)
 
 std::unique_ptr<PeerBatch> convert(const satbox_boxes &a, const satbox_boxes &b, size_t n)
 {
-    auto out = std::make_unique<CcdBatch>();
-    out->n = n;
-    out->a.reserve(n);
-    out->b.reserve(n);
-    for (size_t i = 0; i < n; i++) {
-        out->a.push_back(box_of(a, i));
-        out->b.push_back(box_of(b, i));
-    }
-    return out;
+    return convert_each<CcdBatch>(a, b, n, box_of);
 }
 
 template <bool Mpr> size_t run(const PeerBatch &batch, size_t first, size_t n, uint8_t *hit)

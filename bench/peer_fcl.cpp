@@ -38,15 +38,7 @@ template <class S> fcl::OBB<S> obb_of(const satbox_boxes &v, size_t i)
 
 template <class S> std::unique_ptr<PeerBatch> convert(const satbox_boxes &a, const satbox_boxes &b, size_t n)
 {
-    auto out = std::make_unique<FclBatch<S>>();
-    out->n = n;
-    out->a.reserve(n);
-    out->b.reserve(n);
-    for (size_t i = 0; i < n; i++) {
-        out->a.push_back(obb_of<S>(a, i));
-        out->b.push_back(obb_of<S>(b, i));
-    }
-    return out;
+    return convert_each<FclBatch<S>>(a, b, n, obb_of<S>);
 }
 
 template <class S> size_t run(const PeerBatch &batch, size_t first, size_t n, uint8_t *hit)

@@ -50,15 +50,7 @@ std::unique_ptr<PeerBatch> convert(const satbox_boxes &a, const satbox_boxes &b,
 {
     static std::once_flag once;
     std::call_once(once, [] { dInitODE2(0); });
-    auto out = std::make_unique<OdeBatch>();
-    out->n = n;
-    out->a.reserve(n);
-    out->b.reserve(n);
-    for (size_t i = 0; i < n; i++) {
-        out->a.push_back(geom_of(a, i));
-        out->b.push_back(geom_of(b, i));
-    }
-    return out;
+    return convert_each<OdeBatch>(a, b, n, geom_of);
 }
 
 template <int MaxContacts> size_t run(const PeerBatch &batch, size_t first, size_t n, uint8_t *hit)

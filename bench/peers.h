@@ -36,6 +36,22 @@ struct Peer {
     size_t (*run)(const PeerBatch &batch, size_t first, size_t n, uint8_t *hit);
 };
 
+// The usual conversion: a batch with vectors `a` and `b` of the peer's objects, one(view, i)
+// building the object of box i of a view.
+template <class Batch, class One>
+std::unique_ptr<PeerBatch> convert_each(const satbox_boxes &a, const satbox_boxes &b, size_t n, One one)
+{
+    auto out = std::make_unique<Batch>();
+    out->n = n;
+    out->a.reserve(n);
+    out->b.reserve(n);
+    for (size_t i = 0; i < n; i++) {
+        out->a.push_back(one(a, i));
+        out->b.push_back(one(b, i));
+    }
+    return out;
+}
+
 // The peers linked into this build, in a fixed order.
 const std::vector<Peer> &peers();
 // One line per peer library left out at configure time ("ODE: libode-dev not found").
