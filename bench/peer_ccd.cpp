@@ -3,7 +3,9 @@
 // libccd tests any two convex shapes given by their support functions (the farthest point in a
 // direction): ccdGJKIntersect runs GJK, ccdMPRIntersect Minkowski portal refinement (MPR also
 // needs a center). The support function of a box is ours: c + sum_k sign(d . u_k) h_k u_k.
-// Library defaults otherwise (CCD_INIT: unlimited iterations, tolerance 1e-4 for MPR).
+// Library defaults otherwise (CCD_INIT: tolerance 1e-4 for MPR), but for the iterations: CCD_INIT
+// leaves them unlimited, and GJK never returned on some pair of the 1Mi-pair pool; we stop at
+// kMaxIterations (what an engine must do too), after which libccd answers "no intersection".
 #include <ccd/ccd.h>
 
 #include "peers.h"
@@ -15,6 +17,8 @@ extern "C" {
 namespace sbb {
 
 namespace {
+
+constexpr unsigned long kMaxIterations = 1000;
 
 struct CcdBox {
     double c[3], h[3], u[3][3]; // center, half extents, axes (world unit vectors)
@@ -73,6 +77,7 @@ template <bool Mpr> size_t run(const PeerBatch &batch, size_t first, size_t n, u
     ccd.support2 = box_support;
     ccd.center1 = box_center;
     ccd.center2 = box_center;
+    ccd.max_iterations = kMaxIterations;
     size_t count = 0;
     for (size_t i = first; i < first + n; i++) {
         bool h = Mpr ? ccdMPRIntersect(&p.a[i], &p.b[i], &ccd) : ccdGJKIntersect(&p.a[i], &p.b[i], &ccd);
