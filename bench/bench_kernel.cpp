@@ -8,38 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "bare.h"
 #include "workloads.h"
-
-extern "C" {
-#include "internal.h"
-}
 
 using namespace sbb;
 
 namespace {
-
-struct BareTable {
-    satbox_isa isa;
-    const sbx_kernels *k;
-};
-
-std::vector<BareTable> bare_tables()
-{
-    std::vector<BareTable> t;
-#if defined(SATBOX_BARE_SSE41)
-    t.push_back({SATBOX_ISA_SSE41, &sbx_kernels_sse41_bare});
-#endif
-#if defined(SATBOX_BARE_AVX2)
-    t.push_back({SATBOX_ISA_AVX2, &sbx_kernels_avx2_bare});
-#endif
-#if defined(SATBOX_BARE_AVX512)
-    t.push_back({SATBOX_ISA_AVX512, &sbx_kernels_avx512_bare});
-#endif
-#if defined(SATBOX_BARE_NEON)
-    t.push_back({SATBOX_ISA_NEON, &sbx_kernels_neon_bare});
-#endif
-    return t;
-}
 
 void run_bare(benchmark::State &st, const sbx_kernels *k, bool collide, Work w, size_t n)
 {
@@ -83,14 +57,15 @@ void run_bare(benchmark::State &st, const sbx_kernels *k, bool collide, Work w, 
 }
 
 const int registered = [] {
-    for (const BareTable &t : bare_tables()) {
-        if (!(satbox_isa_supported() & (1u << t.isa)))
+    for (int path : present_paths()) {
+        const sbx_kernels *k = bare_table((satbox_isa)path);
+        if (!k)
             continue;
         for (int c = 0; c < 2; c++)
             for (Work w : {UNIFORM50, STACKED}) {
-                std::string name = std::string(c ? "collide_bare/" : "overlap_bare/") + satbox_isa_name(t.isa) + "/" +
-                                   work_name(w) + "/4096";
-                benchmark::RegisterBenchmark(name.c_str(), run_bare, t.k, c == 1, w, (size_t)4096);
+                std::string name = std::string(c ? "collide_bare/" : "overlap_bare/") +
+                                   satbox_isa_name((satbox_isa)path) + "/" + work_name(w) + "/4096";
+                benchmark::RegisterBenchmark(name.c_str(), run_bare, k, c == 1, w, (size_t)4096);
             }
     }
     return 0;
