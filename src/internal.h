@@ -23,7 +23,9 @@
 /* Record pools of at least this many boxes (1 MiB) are assumed not to be in cache: the record
  * forms then fetch the two records of the pair SBX_REC_AHEAD pairs ahead of the one they test,
  * so that random slots in a pool far larger than the caches cost little more than sweep order. */
+#ifndef SBX_REC_PREFETCH_MIN_POOL
 #define SBX_REC_PREFETCH_MIN_POOL 16384
+#endif
 #define SBX_REC_AHEAD 48
 
 /* Where the boxes of a job come from. A and B sides use the same source kind. */
