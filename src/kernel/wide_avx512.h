@@ -81,6 +81,15 @@ static inline void wf_load_records(const float *const *rec, wf out[15])
 }
 #endif
 
+/* Bits [0, k) of `bits` stored as k bytes 0 or 1: one masked byte broadcast (AVX-512 BW + VL). */
+#if defined(SIMDE_X86_AVX512F_NATIVE) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#define SBX_HAVE_STORE_BITS 1
+static inline void wm_store_bits(uint8_t *dst, unsigned bits, int k)
+{
+    _mm_mask_storeu_epi8(dst, (__mmask16)((1u << k) - 1u), _mm_maskz_set1_epi8((__mmask16)bits, 1));
+}
+#endif
+
 /* Lanes [0, k) of v (small whole numbers >= 0, as floats) stored as bytes. */
 #if defined(SIMDE_X86_AVX512F_NATIVE)
 static inline void wf_store_u8(uint8_t *dst, wf v, int k)
