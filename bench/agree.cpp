@@ -198,7 +198,7 @@ int main(int argc, char **argv)
         const size_t n = pairs;
         Fields both; // A[0..n) then B[0..n)
         for (int k = 0; k < 15; k++) {
-            both.f[k] = std::vector<float>(p.a.f[k].begin(), p.a.f[k].begin() + (ptrdiff_t)n);
+            both.f[k] = FloatArray(p.a.f[k].begin(), p.a.f[k].begin() + (ptrdiff_t)n);
             both.f[k].insert(both.f[k].end(), p.b.f[k].begin(), p.b.f[k].begin() + (ptrdiff_t)n);
         }
         std::vector<satbox_pair> idx(n);

@@ -1,4 +1,7 @@
 // workloads.cpp - benchmark data: pair pools built in 64Ki-pair chunks (in parallel), scene pools from tiles.
+#include <cstdlib>
+#include <cstring>
+#include <new>
 #include "workloads.h"
 
 #include <algorithm>
@@ -9,6 +12,30 @@
 #include <thread>
 
 namespace sbb {
+
+void *staggered_alloc(size_t bytes)
+{
+    // 64-byte steps through the 64 offsets of a 4 KiB page; the real start is kept just before.
+    static std::atomic<unsigned> next{0};
+    size_t shift = 64 * (1 + next.fetch_add(1) % 63);
+    char *raw = static_cast<char *>(std::malloc(bytes + shift + 64));
+    if (!raw)
+        throw std::bad_alloc();
+    char *p = raw + shift;
+    p -= reinterpret_cast<uintptr_t>(p) % 64;
+    std::memcpy(p - sizeof(char *), &raw, sizeof(char *));
+    return p;
+}
+
+void staggered_free(void *p)
+{
+    if (!p)
+        return;
+    char *raw;
+    std::memcpy(&raw, static_cast<char *>(p) - sizeof(char *), sizeof(char *));
+    std::free(raw);
+}
+
 
 namespace {
 

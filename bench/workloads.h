@@ -32,13 +32,33 @@ const char *work_name(Work w);
 // Windows of >= 1Mi pairs span >= 120 MiB: their data comes from DRAM.
 size_t pool_pairs_for(size_t n);
 
+// The pools' arrays start at staggered offsets modulo 4 KiB (each allocation 64 bytes further
+// along, cycling). Large allocations come page-aligned, and 30 input streams that all start at
+// the same offset modulo 4 KiB fall into the same L1 sets: every method measured ~2.3x slower
+// on such a pool here (AVX-512 satbox_overlap 11.8 against 4.8 ns/pair; the textbook test too).
+// Which pool happened to be aligned that way depended on allocation order; now none is.
+template <class T> struct Staggered {
+    using value_type = T;
+    Staggered() = default;
+    template <class U> Staggered(const Staggered<U> &) {}
+    T *allocate(size_t n);
+    void deallocate(T *p, size_t n);
+    template <class U> bool operator==(const Staggered<U> &) const { return true; }
+    template <class U> bool operator!=(const Staggered<U> &) const { return false; }
+};
+using FloatArray = std::vector<float, Staggered<float>>;
+void *staggered_alloc(size_t bytes);
+void staggered_free(void *p);
+template <class T> T *Staggered<T>::allocate(size_t n) { return static_cast<T *>(staggered_alloc(n * sizeof(T))); }
+template <class T> void Staggered<T>::deallocate(T *p, size_t) { staggered_free(p); }
+
 // Matrix SoA fields, in tb_soa order: center 0..2, half 0..2, axis k-major then c.
 struct Fields {
-    std::vector<float> f[15];
+    FloatArray f[15];
 };
 // Quaternion SoA fields: center 0..2, half 0..2, quat x y z w.
 struct QFields {
-    std::vector<float> f[10];
+    FloatArray f[10];
 };
 satbox_boxes view(const Fields &s, size_t offset);
 satbox_qboxes qview(const QFields &s, size_t offset);
