@@ -1,0 +1,29 @@
+/* contacts.h - what the contact-manifold entry points, the scalar reference and the kernels share. */
+#ifndef SATBOX_CONTACTS_H
+#define SATBOX_CONTACTS_H
+
+#include "internal.h"
+
+/* One checked call of a contacts entry point. `pair` holds the source (src, n, inputs, margin)
+ * and the outputs the pair functions share (hit, normal, axis, bad, compact); the rest are the
+ * manifold outputs. Any output may be NULL. */
+typedef struct sbx_cjob {
+    sbx_job pair;
+    uint8_t *count;
+    float *point[4][3];
+    float *depth[4];
+    uint32_t *feature[4];
+} sbx_cjob;
+
+/* The contacts kernel of one path; returns the number of pairs with hit == 1. */
+typedef struct sbx_contacts_kernels {
+    ptrdiff_t (*contacts)(const sbx_cjob *job);
+    int width;
+} sbx_contacts_kernels;
+
+extern const sbx_contacts_kernels sbx_contacts_scalar;
+
+/* The contacts table of a path if compiled in, else NULL (api_contacts.c). */
+const sbx_contacts_kernels *sbx_contacts_for(satbox_isa isa);
+
+#endif
