@@ -237,6 +237,17 @@ typedef struct cout {
 static const float corner_s1[4] = {-1.0f, 1.0f, 1.0f, -1.0f};
 static const float corner_s2[4] = {-1.0f, -1.0f, 1.0f, 1.0f};
 
+/* 1 if (x, y) lies within ct (in both coordinates) of an incident corner inside the grown side
+ * planes: such a crossing or reference corner is the same vertex as that corner, and keeping
+ * only the corner keeps the feature ids of nearly coincident edges (aligned stacks) stable. */
+static int near_corner(float x, float y, const float x1[4], const float x2[4], const int inq[4], float ct)
+{
+    int near = 0;
+    for (int q = 0; q < 4; q++)
+        near |= inq[q] && fabsf(x - x1[q]) <= ct && fabsf(y - x2[q]) <= ct;
+    return near;
+}
+
 /* Face axis kf (0..5) won: clip the incident face against the reference face's side planes,
  * keep the candidates with depth >= -margin, reduce to 4 (see satbox.h, rules 3, 4 and 6). */
 static void face_manifold(const cbox *A, const cbox *B, const caxes *ax, int kf, float margin, float keep_tol,
@@ -276,14 +287,16 @@ static void face_manifold(const cbox *A, const cbox *B, const caxes *ax, int kf,
     float H1 = P->h[k1], H2 = P->h[k2], lo = -(margin + keep_tol);
 
     float cp[NCAND][3], cd[NCAND], cx[NCAND], cy[NCAND];
-    int keep[NCAND];
-    /* 0-3: incident corners inside the 4 side planes. */
+    int keep[NCAND], inq[4];
+    float ct = near_tol;
+    /* 0-3: incident corners inside the 4 side planes, grown by ct. */
     for (int q = 0; q < 4; q++) {
         memcpy(cp[q], v[q], sizeof cp[q]);
         cd[q] = d[q];
         cx[q] = x1[q];
         cy[q] = x2[q];
-        keep[q] = fabsf(x1[q]) <= H1 && fabsf(x2[q]) <= H2 && d[q] >= lo;
+        inq[q] = fabsf(x1[q]) <= H1 + ct && fabsf(x2[q]) <= H2 + ct;
+        keep[q] = inq[q] && d[q] >= lo;
     }
     /* 4 + 4e + p: incident edge e (corner e to corner e+1) crossing side plane p (+k1, -k1, +k2,
      * -k2), inside the other two planes. */
@@ -296,8 +309,8 @@ static void face_manifold(const cbox *A, const cbox *B, const caxes *ax, int kf,
             float a0 = on1 ? x1[q0] : x2[q0], a1 = on1 ? x1[q1] : x2[q1];
             float b0 = on1 ? x2[q0] : x1[q0], b1 = on1 ? x2[q1] : x1[q1];
             float hb = on1 ? H2 : H1;
-            int in0 = (p & 1) ? a0 >= bound : a0 <= bound;
-            int in1 = (p & 1) ? a1 >= bound : a1 <= bound;
+            int in0 = (p & 1) ? a0 >= bound - ct : a0 <= bound + ct;
+            int in1 = (p & 1) ? a1 >= bound - ct : a1 <= bound + ct;
             float t = (bound - a0) / (a1 - a0);
             for (int c = 0; c < 3; c++)
                 cp[id][c] = v[q0][c] + t * (v[q1][c] - v[q0][c]);
@@ -305,7 +318,8 @@ static void face_manifold(const cbox *A, const cbox *B, const caxes *ax, int kf,
             float b = b0 + t * (b1 - b0);
             cx[id] = on1 ? bound : b;
             cy[id] = on1 ? b : bound;
-            keep[id] = in0 != in1 && fabsf(b) <= hb && cd[id] >= lo;
+            keep[id] = in0 != in1 && t >= 0.0f && t <= 1.0f && fabsf(b) <= hb && cd[id] >= lo &&
+                       !near_corner(cx[id], cy[id], x1, x2, inq, ct);
         }
     }
     /* 20 + c: reference corners inside the incident face seen along the reference normal, lifted
@@ -323,7 +337,8 @@ static void face_manifold(const cbox *A, const cbox *B, const caxes *ax, int kf,
         cd[id] = (d[0] + al * (d[1] - d[0])) + be * (d[3] - d[0]);
         cx[id] = X;
         cy[id] = Y;
-        keep[id] = al >= 0.0f && al <= 1.0f && be >= 0.0f && be <= 1.0f && cd[id] >= lo;
+        keep[id] = al >= 0.0f && al <= 1.0f && be >= 0.0f && be <= 1.0f && cd[id] >= lo &&
+                   !near_corner(X, Y, x1, x2, inq, ct);
     }
 
     /* Reduction: deepest, farthest from it, largest positive and negative triangle areas. */

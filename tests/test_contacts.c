@@ -302,7 +302,7 @@ typedef struct stats {
 /* Tolerances of the invariants, relative to the pair's scale s = max |coordinate| + the largest
  * half extent (float rounding of the inputs, ~6e-8 s, times the few dozen operations of a point):
  *  - a face point lies inside the incident box grown by 4e-6 s and inside the side slabs of the
- *    reference face (its clip planes) grown by 4e-6 s; along the normal its depth is >= -margin
+ *    reference face (its clip planes) grown by 4e-6 s + the snapping distance ct of rule 3; along the normal its depth is >= -margin
  *    (it may lie beyond the reference box's far face when the penetration exceeds that box's
  *    thickness); an edge-edge point equals the midpoint of the closest points of the two supporting
  *    edges (recomputed here in double, segments clamped) within 4e-6 s / |uA_i x uB_j|^2 (the line
@@ -381,7 +381,9 @@ static void check_pair(const satbox_box *A, const satbox_box *B, float margin, c
         s = fmax(s, fabs(B->center[c]));
         s = fmax(s, fmax(A->half[c], B->half[c]));
     }
-    double tol = TOL_REL * s;
+    double tol = TOL_REL * s, hsum = 0;
+    for (int c = 0; c < 3; c++)
+        hsum += (double)A->half[c] + B->half[c];
     st->pairs++;
     st->hits += (size_t)p->hit;
     CHECK(p->hit == hit_c, "hit %d vs collide %d", p->hit, hit_c);
@@ -429,7 +431,8 @@ static void check_pair(const satbox_box *A, const satbox_box *B, float margin, c
             int ref_a = ref < 6;
             want = ref_a ? supa - pn : pn + supb;
             in_q = tc_outside(ref_a ? B : A, x);
-            in_p = side_excess(ref_a ? A : B, ref % 6 / 2, x);
+            /* incident corners count as inside up to ct outside a side plane (rule 3) */
+            in_p = side_excess(ref_a ? A : B, ref % 6 / 2, x) - SATBOX_CONTACT_ABS_TOL * hsum;
             if (cand < SATBOX_FEATURE_FALLBACK)
                 CHECK(p->depth[k] >= -margin - tol, "depth %g below -margin", p->depth[k]);
             if (cand >= SATBOX_FEATURE_FALLBACK) {

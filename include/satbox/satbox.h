@@ -331,8 +331,14 @@ SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float 
  *     vertices of the incident face clipped against the 4 side planes of the reference face (at
  *     most 8, enumerated as: incident corners inside the 4 side planes, crossings of incident
  *     edges with a side plane inside the other two planes, reference corners inside the incident
- *     face seen along the reference normal). A candidate is kept when its depth is `>= -margin`
- *     (less a rounding allowance ::SATBOX_CONTACT_KEEP_TOL).
+ *     face seen along the reference normal). Nearly coincident edges (aligned stacks) are
+ *     snapped with `ct = SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2)`: an incident corner counts
+ *     as inside when within ct outside a side plane, an edge crosses a plane only between a
+ *     corner inside (grown by ct) and one outside, and a crossing or reference corner within ct
+ *     (in both coordinates) of an inside incident corner is dropped as the same vertex; so a box
+ *     resting squarely on another keeps the same 4 ids whichever way it drifts by less than ct.
+ *     A candidate is kept when its depth is `>= -margin` (less a rounding allowance
+ *     ::SATBOX_CONTACT_KEEP_TOL).
  *     **Points lie on the incident face** (on the surface of the incident box).
  *  4. **Reduction to 4** (in the reference face's 2D coordinates): p0 = the deepest kept
  *     candidate (precisely: the first one, in candidate order, whose depth is within
