@@ -123,73 +123,131 @@ static void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
     }
 }
 
-/* The 15 axis gaps of one pair, in axis-id order, and what collide needs to pick among them. */
-typedef struct axes_v {
-    float g[15];    /* |proj| - (rA + rB), unnormalised */
-    float proj[15]; /* signed projection of cB - cA on the (unnormalised) axis */
-    float len2[15]; /* squared axis length (1 for face axes) */
-    int usable[15]; /* 0 for skipped near-parallel edge axes */
-} axes_v;
+/* ---- the pair test ---------------------------------------------------------------------------
+ *
+ * Everything the 15 axes share, computed once per pair in A's frame (operation order fixed here
+ * and reproduced by src/kernel/sat_tpl.h):
+ *   d_c   = cB_c - cA_c
+ *   R_ij  = (uA_i0 uB_j0 + uA_i1 uB_j1) + uA_i2 uB_j2        AR_ij = |R_ij|
+ *   t_i   = (d_0 uA_i0 + d_1 uA_i1) + d_2 uA_i2
+ * and the gap of each axis k, unnormalised (axis L_k = uA_i, uB_j or uA_i x uB_j in A's frame):
+ *   face A i:   g = |t_i| - (hA_i + ((hB_0 AR_i0 + hB_1 AR_i1) + hB_2 AR_i2))
+ *   face B j:   g = |p| - (((hA_0 AR_0j + hA_1 AR_1j) + hA_2 AR_2j) + hB_j),
+ *               p = (t_0 R_0j + t_1 R_1j) + t_2 R_2j
+ *   edge i, j:  g = |p| - ((hA_i1 AR_i2j + hA_i2 AR_i1j) + (hB_j1 AR_ij2 + hB_j2 AR_ij1)),
+ *               p = t_i2 R_i1j - t_i1 R_i2j,   |L|^2 = R_i1j R_i1j + R_i2j R_i2j
+ *   (i1 = i+1, i2 = i+2, j1 = j+1, j2 = j+2, mod 3).
+ * An axis separates the pair when g > 0. Near-parallel rule: the edge axis (i, j) is skipped when
+ * AR_ij >= SATBOX_PARALLEL_ABS_COS (the edges are within ~1e-3 rad of parallel; |L|^2 = 1 - R_ij^2
+ * for orthonormal axes, so the rule reads the |R| already computed). The pair overlaps when it is
+ * valid and no axis that is not skipped separates.
+ *
+ * The error bound (certified answers). With u = 2^-24, fl(a op b) = (a op b)(1 + e), |e| <= u,
+ * and unit axes (|uA_ic|, |uB_jc| <= 1, each row and column of R a unit vector), let
+ *   S = |d|_1 + ΣhA + ΣhB   (the pair's scale).
+ *   |d~_c - d_c| <= u |d_c|;  |R~_ij - R_ij| <= 3u (dot product of two unit vectors);
+ *   |t~_i - t_i| <= 3u |d|_1 + u |d|_1 = 4u |d|_1.
+ * Face A: the radius sum loses <= 3u ΣhB through R~ and 3u ΣhB in its two additions, then
+ * u(hA_i + ΣhB) and u(|t_i| + hA_i + ΣhB) in the last two operations:
+ *   |g~ - g| <= 4u|d|_1 + 6u ΣhB + 2u(ΣhA + ΣhB) + u|d|_1 <= 8u S.
+ * Face B: p loses 4u|d|_1 Σ|R_ij| + 3u Σ|t_i| + 3u Σ|t_i R_ij| <= (4√3 + 3√3 + 3)u |d|_1 < 16u|d|_1;
+ * the radius 6u ΣhA + u(ΣhA + hB_j); the subtraction u(|p| + r):  |g~ - g| <= 18u S.
+ * Edge: p loses 4u|d|_1 (|R_i1j| + |R_i2j|) + 3u(|t_i1| + |t_i2|) + 2u(|t_i2 R_i1j| + |t_i1 R_i2j|)
+ * <= 18u |d|_1; each radius 5u Σh; their sum and the subtraction u(|p| + r):
+ *   |g~ - g| <= 20u|d|_1 + 7u(ΣhA + ΣhB) <= 20u S.
+ * Second-order terms and axes that are unit only to a few ulps add well under 1u S, so every
+ * axis obeys |g~ - g| <= e = 2^-19 S (= 32u S, SATBOX_BOUND_REL). Normalised by the axis length,
+ * the decision g~ > 0 is therefore right whenever the exact normalised gap is outside
+ * +-B_k = +-e / |L_k| (|L_k| = 1 for face axes): beyond B it says "separated" for a truly
+ * separated pair and "overlapping" for a truly penetrating one. The axes the rule skips have
+ * |L| < ~1e-3; a pair whose exact separation shows only on such an axis is reported overlapping
+ * (tests/test_oracle.c measures how far).
+ * Why no guard (g > e instead of g > 0): it would never call an overlapping pair separated, but it
+ * reports as overlapping every pair within 2e of touching: with e = 32 ulps of the pair's scale,
+ * thousands of resting (stacked) pairs in a million. The errors are a few ulps in practice, so
+ * the unguarded decision errs only within B, in both directions.
+ *
+ * Validity (the pair): extents >= 0 and check = ((|t_0| + |t_1| + |t_2|) + ΣAR) + ΣhA+ΣhB <=
+ * SATBOX_PAIR_LIMIT (ΣAR row by row, Σh = hA_0 + hA_1 + hA_2 + hB_0 + hB_1 + hB_2 left to right).
+ * NaN or infinity anywhere in the input makes `check` NaN or infinite (an infinite axis
+ * component makes a whole row or column of R non-finite), so it fails; below the limit every
+ * product of the kernel is finite, so every gap is finite and the max over the gaps is well
+ * defined. Two boxes that each pass the per-box rule (satbox_validate) always form a valid pair. */
 
-static void sat_axes(const box_v *A, const box_v *B, axes_v *o)
+typedef struct pair_v {
+    float R[3][3], AR[3][3], t[3];
+    int valid;
+} pair_v;
+
+static void pair_setup(const box_v *A, const box_v *B, pair_v *P)
 {
-    float R[3][3], AR[3][3], AE[3][3], t[3], d[3];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            R[i][j] = (A->u[i][0] * B->u[j][0] + A->u[i][1] * B->u[j][1]) + A->u[i][2] * B->u[j][2];
-            AR[i][j] = fabsf(R[i][j]);
-            AE[i][j] = AR[i][j] + SATBOX_EPS;
-        }
+    float d[3];
     for (int c = 0; c < 3; c++)
         d[c] = B->c[c] - A->c[c];
     for (int i = 0; i < 3; i++)
-        t[i] = (d[0] * A->u[i][0] + d[1] * A->u[i][1]) + d[2] * A->u[i][2];
-
-    /* Face axes of A: L = uA_i. */
-    for (int i = 0; i < 3; i++) {
-        float rb = (B->h[0] * AR[i][0] + B->h[1] * AR[i][1]) + B->h[2] * AR[i][2];
-        o->proj[i] = t[i];
-        o->g[i] = fabsf(t[i]) - (A->h[i] + rb);
-        o->len2[i] = 1.0f;
-        o->usable[i] = 1;
-    }
-    /* Face axes of B: L = uB_j = column j of R in A's frame. */
-    for (int j = 0; j < 3; j++) {
-        float ra = (A->h[0] * AR[0][j] + A->h[1] * AR[1][j]) + A->h[2] * AR[2][j];
-        float p = (t[0] * R[0][j] + t[1] * R[1][j]) + t[2] * R[2][j];
-        o->proj[3 + j] = p;
-        o->g[3 + j] = fabsf(p) - (ra + B->h[j]);
-        o->len2[3 + j] = 1.0f;
-        o->usable[3 + j] = 1;
-    }
-    /* Edge axes: L = e_i x R[.][j] in A's frame. */
-    for (int i = 0; i < 3; i++) {
-        int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
         for (int j = 0; j < 3; j++) {
-            int j1 = (j + 1) % 3, j2 = (j + 2) % 3, id = 6 + 3 * i + j;
-            float ra = A->h[i1] * AE[i2][j] + A->h[i2] * AE[i1][j];
-            float rb = B->h[j1] * AE[i][j2] + B->h[j2] * AE[i][j1];
-            float p = t[i2] * R[i1][j] - t[i1] * R[i2][j];
-            float l2 = R[i1][j] * R[i1][j] + R[i2][j] * R[i2][j];
-            o->proj[id] = p;
-            o->g[id] = fabsf(p) - (ra + rb);
-            o->len2[id] = l2;
-            o->usable[id] = l2 >= SATBOX_EDGE_MIN_LEN2;
+            P->R[i][j] = (A->u[i][0] * B->u[j][0] + A->u[i][1] * B->u[j][1]) + A->u[i][2] * B->u[j][2];
+            P->AR[i][j] = fabsf(P->R[i][j]);
         }
-    }
+    for (int i = 0; i < 3; i++)
+        P->t[i] = (d[0] * A->u[i][0] + d[1] * A->u[i][1]) + d[2] * A->u[i][2];
+    float sum_ar = P->AR[0][0];
+    for (int q = 1; q < 9; q++)
+        sum_ar = sum_ar + P->AR[q / 3][q % 3];
+    float sum_h = ((((A->h[0] + A->h[1]) + A->h[2]) + B->h[0]) + B->h[1]) + B->h[2];
+    float check = (((fabsf(P->t[0]) + fabsf(P->t[1])) + fabsf(P->t[2])) + sum_ar) + sum_h;
+    P->valid = check <= SATBOX_PAIR_LIMIT && A->h[0] >= 0.0f && A->h[1] >= 0.0f && A->h[2] >= 0.0f &&
+               B->h[0] >= 0.0f && B->h[1] >= 0.0f && B->h[2] >= 0.0f;
 }
 
-/* Overlap bit of one pair (0 for bad data, which sets *bad). */
+/* Gap of axis k (unnormalised), its signed projection of d, and |L|^2 (1 for face axes).
+ * *usable is 0 for a skipped near-parallel edge axis. */
+static float axis_gap(const box_v *A, const box_v *B, const pair_v *P, int k, float *proj, float *len2, int *usable)
+{
+    const float(*R)[3] = P->R, (*AR)[3] = P->AR;
+    const float *t = P->t;
+    *usable = 1;
+    *len2 = 1.0f;
+    if (k < 3) {
+        int i = k;
+        float rb = (B->h[0] * AR[i][0] + B->h[1] * AR[i][1]) + B->h[2] * AR[i][2];
+        *proj = t[i];
+        return fabsf(t[i]) - (A->h[i] + rb);
+    }
+    if (k < 6) {
+        int j = k - 3;
+        float ra = (A->h[0] * AR[0][j] + A->h[1] * AR[1][j]) + A->h[2] * AR[2][j];
+        float p = (t[0] * R[0][j] + t[1] * R[1][j]) + t[2] * R[2][j];
+        *proj = p;
+        return fabsf(p) - (ra + B->h[j]);
+    }
+    int i = (k - 6) / 3, j = (k - 6) % 3;
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+    float ra = A->h[i1] * AR[i2][j] + A->h[i2] * AR[i1][j];
+    float rb = B->h[j1] * AR[i][j2] + B->h[j2] * AR[i][j1];
+    float p = t[i2] * R[i1][j] - t[i1] * R[i2][j];
+    *proj = p;
+    *len2 = R[i1][j] * R[i1][j] + R[i2][j] * R[i2][j];
+    *usable = AR[i][j] < SATBOX_PARALLEL_ABS_COS;
+    return fabsf(p) - (ra + rb);
+}
+
+/* Overlap bit of one pair (0 for bad data, which sets *bad). The first separating axis ends the
+ * test: the bit is the same as testing all 15. */
 static uint8_t ref_overlap(const box_v *A, const box_v *B, uint8_t *bad)
 {
-    *bad = !(box_valid(A) && box_valid(B));
-    if (*bad)
+    pair_v P;
+    pair_setup(A, B, &P);
+    *bad = !P.valid;
+    if (!P.valid)
         return 0;
-    axes_v ax;
-    sat_axes(A, B, &ax);
-    for (int k = 0; k < 15; k++)
-        if (ax.usable[k] && ax.g[k] > 0.0f)
+    for (int k = 0; k < 15; k++) {
+        float proj, len2;
+        int usable;
+        float g = axis_gap(A, B, &P, k, &proj, &len2, &usable);
+        if (usable && g > 0.0f)
             return 0;
+    }
     return 1;
 }
 
@@ -198,40 +256,37 @@ typedef struct pair_out {
     float separation, normal[3];
 } pair_out;
 
-/* Collide one pair. The largest normalised gap g / sqrt(l2) is found without a square root or a
- * division per axis: x -> x|x| is increasing, so g1/sqrt(l1) > g2/sqrt(l2) iff
- * g1|g1| * l2 > g2|g2| * l1 (l1, l2 > 0). The sign is compared first, so that the chosen gap is
- * positive exactly when some axis separates even if a product underflows. */
+/* Collide one pair: the largest normalised gap s_k = g_k / min(|L_k|, 1) over the usable axes.
+ * The min with 1 only matters for axes that break the unit precondition: it keeps |s_k| >= |g_k|,
+ * so the sign of s_k is that of g_k and separation <= 0 exactly when no usable axis separates,
+ * as in ref_overlap(). A usable edge pair with |L| = 0 (only with non-orthonormal axes) has
+ * g <= 0 and gives -inf or NaN: never chosen. Ties go to the lowest id (strict >). */
 static void ref_collide(const box_v *A, const box_v *B, float margin, pair_out *o)
 {
-    o->bad = !(box_valid(A) && box_valid(B));
-    if (o->bad) {
+    pair_v P;
+    pair_setup(A, B, &P);
+    o->bad = !P.valid;
+    if (!P.valid) {
         o->hit = 0;
         o->axis = SATBOX_AXIS_INVALID;
         o->separation = NAN;
         o->normal[0] = o->normal[1] = o->normal[2] = 0.0f;
         return;
     }
-    axes_v ax;
-    sat_axes(A, B, &ax);
     int best = 0;
-    float bg = ax.g[0], bl = ax.len2[0], bs = ax.g[0] * fabsf(ax.g[0]);
-    for (int k = 1; k < 15; k++) {
-        float g = ax.g[k], l = ax.len2[k], s = g * fabsf(g);
-        int pos = g > 0.0f, bpos = bg > 0.0f;
-        int gt = s * bl > bs * l;
-        int better = (pos && !bpos) || (gt && !(bpos && !pos));
-        if (ax.usable[k] && better) {
+    float bs = 0.0f, bp = 0.0f;
+    for (int k = 0; k < 15; k++) {
+        float proj, len2;
+        int usable;
+        float g = axis_gap(A, B, &P, k, &proj, &len2, &usable);
+        float len = sqrtf(len2);
+        float s = k < 6 ? g : g / (len < 1.0f ? len : 1.0f);
+        if (k == 0 || (usable && s > bs)) {
             best = k;
-            bg = g;
-            bl = l;
             bs = s;
+            bp = proj;
         }
     }
-    float sep = bg / sqrtf(bl);
-    if (sep == 0.0f)
-        sep = bg; /* keeps the sign of a gap whose quotient underflowed */
-    float p = ax.proj[best];
     float n[3];
     if (best < 3) {
         memcpy(n, A->u[best], sizeof n);
@@ -249,14 +304,14 @@ static void ref_collide(const box_v *A, const box_v *B, float margin, pair_out *
         if (!(len > 0.0f)) /* only with axes that break the orthonormal precondition */
             n[0] = n[1] = n[2] = 0.0f;
     }
-    if (p < 0.0f) {
+    if (bp < 0.0f) {
         n[0] = -n[0];
         n[1] = -n[1];
         n[2] = -n[2];
     }
-    o->hit = sep <= margin ? 1 : 0;
+    o->hit = bs <= margin ? 1 : 0;
     o->axis = (uint8_t)best;
-    o->separation = sep;
+    o->separation = bs;
     memcpy(o->normal, n, sizeof n);
 }
 

@@ -144,7 +144,7 @@ static float special(uint8_t b)
         FLT_MIN, -FLT_MIN, FLT_MAX, -FLT_MAX, 3e38f, 1e30f, 1e-30f, -1e30f,
         SATBOX_COORD_LIMIT, SATBOX_COORD_LIMIT / 3.0f, SATBOX_COORD_LIMIT / 6.0f, 5e14f, -5e14f,
         SATBOX_AXIS_SUM_LIMIT, SATBOX_AXIS_SUM_LIMIT / 9.0f, SATBOX_AXIS_SUM_LIMIT / 3.0f,
-        SATBOX_EPS, SATBOX_EDGE_MIN_LEN2, 1e-4f, -1e-4f, 1e-5f,
+        SATBOX_BOUND_REL, SATBOX_PARALLEL_ABS_COS, 1e-4f, -1e-4f, 1e-5f,
         -1.0f, 1.0f, 0.5f, -0.5f, 2.0f, 0.99999994f, 1.00000012f, 0.70710678f, -0.70710678f,
         0.57735027f, 1e8f, 1e-20f, 1e20f, 1e-15f,
     };

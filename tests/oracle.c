@@ -189,14 +189,22 @@ long double orc_scale(const satbox_box *a, const satbox_box *b)
     return s;
 }
 
+/* satbox's near-parallel rule, evaluated as satbox does: float R_ij in the library's operation
+ * order (the tests are built with -ffp-contract=off, like the library). */
+int orc_skipped(const satbox_box *a, const satbox_box *b, int id)
+{
+    if (id < 6)
+        return 0;
+    const float *x = a->axis[(id - 6) / 3], *y = b->axis[(id - 6) % 3];
+    float r = (x[0] * y[0] + x[1] * y[1]) + x[2] * y[2];
+    return fabsf(r) >= SATBOX_PARALLEL_ABS_COS;
+}
+
 long double orc_axis_err(const satbox_box *a, const satbox_box *b, const orc_result *r, int id, long double P)
 {
-    ld e = ORC_K * ORC_U * orc_scale(a, b) + P;
+    ld e = (ld)SATBOX_BOUND_REL * orc_scale(a, b) + P;
     if (id < 6)
         return e;
-    int i = (id - 6) / 3, j = (id - 6) % 3;
-    ld G = (ld)a->half[(i + 1) % 3] + (ld)a->half[(i + 2) % 3] + (ld)b->half[(j + 1) % 3] + (ld)b->half[(j + 2) % 3];
-    e += (ld)SATBOX_EPS * G;
     return r->len[id] > 0 ? e / r->len[id] : INFINITY;
 }
 
@@ -206,14 +214,12 @@ orc_verdict orc_verdict_of(const satbox_box *a, const satbox_box *b, const orc_r
     int must_sep = 0, must_hit = 1;
     ld mx = 0;
     for (int id = 0; id < 15; id++) {
-        ld len2 = r->len[id] * r->len[id];
-        if (id >= 6 && len2 < ORC_SKIP_LO)
-            continue; /* surely skipped by satbox, or exactly parallel */
+        if (orc_skipped(a, b, id) || (id >= 6 && r->len[id] * r->len[id] < ORC_PARALLEL_LEN2))
+            continue; /* skipped by satbox's rule, or exactly parallel (cannot separate) */
         ld err = orc_axis_err(a, b, r, id, P);
         if (err > mx)
             mx = err;
-        int surely_used = id < 6 || len2 > ORC_SKIP_HI;
-        if (surely_used && r->gap[id] > err)
+        if (r->gap[id] > err)
             must_sep = 1;
         if (!(r->gap[id] < -err))
             must_hit = 0;
@@ -223,11 +229,11 @@ orc_verdict orc_verdict_of(const satbox_box *a, const satbox_box *b, const orc_r
     return must_sep ? ORC_MUST_SEP : must_hit ? ORC_MUST_HIT : ORC_BAND;
 }
 
-long double orc_s_rule(const orc_result *r, long double lim)
+long double orc_s_rule(const satbox_box *a, const satbox_box *b, const orc_result *r)
 {
     ld s = -INFINITY;
     for (int id = 0; id < 15; id++)
-        if ((id < 6 || r->len[id] * r->len[id] >= lim) && r->gap[id] > s)
+        if (!orc_skipped(a, b, id) && r->gap[id] > s)
             s = r->gap[id];
     return s;
 }

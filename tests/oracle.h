@@ -48,44 +48,39 @@ long double orc_sat(const satbox_box *a, const satbox_box *b, orc_result *r);
 /* 1 if some point lies in both boxes (closed sets), 0 if not. Pure point-set test, long double. */
 int orc_intersect(const satbox_box *a, const satbox_box *b);
 
-/* ---- the documented tolerance band ----------------------------------------------------------
+/* ---- the documented error bound --------------------------------------------------------------
  * satbox decides each axis by the sign of its float gap g = |t.L| - (rA + rB) (L unnormalised).
- * Its error, in length units, is bounded by
- *   face axis:  ORC_K * u * S
- *   edge axis:  ORC_K * u * S + SATBOX_EPS * G          (G = the 4 extents the guard multiplies)
- * with u = 2^-24 (float unit roundoff), S = |cB - cA|_1 + the 6 half extents (the size of the
- * pair) and ORC_K = 16 (the forward error bound of the float expressions is ~10 u S, including
- * the ~1e-7 non-orthonormality of float axes). Normalised, the edge error is divided by |L|.
- * An axis can therefore flip sign only when its true normalised gap is within
- *   err_a = (ORC_K u S + P + [edge] SATBOX_EPS G) / |L_a|
+ * satbox.h promises |g~ - g| <= SATBOX_BOUND_REL * S, S = |cB - cA|_1 + the 6 half extents (the
+ * derivation is in src/scalar.c). Normalised, the bound of an edge axis is divided by |L|. An axis
+ * can therefore flip sign only when its exact normalised gap is within
+ *   err_a = (SATBOX_BOUND_REL S + P) / |L_a|
  * of zero, where P is an extra perturbation (length) used by the invariance test for the float
  * rounding of the transformed inputs (0 for the oracle test).
- * On top, satbox skips edge axes with float |L|^2 < SATBOX_EDGE_MIN_LEN2 (the documented
- * near-parallel rule); the oracle treats axes with |L|^2 in [ORC_SKIP_LO, ORC_SKIP_HI] as
- * "maybe skipped" (the float |L|^2 there is accurate to < 1%).
+ * satbox skips the edge axes with float |R_ij| >= SATBOX_PARALLEL_ABS_COS (the near-parallel
+ * rule); orc_skipped() evaluates that rule on the float input exactly as satbox does.
  *
  * The verdict for a pair:
- *   ORC_MUST_SEP  some surely-used axis (face, or edge with |L|^2 > ORC_SKIP_HI) has gap > err_a;
- *   ORC_MUST_HIT  every possibly-used axis (face, or edge with |L|^2 >= ORC_SKIP_LO) has gap < -err_a;
- *   ORC_BAND      neither: both answers are correct within the band (includes touching and the pairs
- *                 separated only along near-parallel edges, which the skip rule reports as overlap). */
+ *   ORC_MUST_SEP  some used axis has gap > err_a;
+ *   ORC_MUST_HIT  every used axis has gap < -err_a;
+ *   ORC_BAND      neither: both answers are correct within the bound (includes touching and the
+ *                 pairs separated only along skipped near-parallel edges, which satbox reports as
+ *                 overlapping; the test reports those apart). */
 
-#define ORC_K 16.0L
 #define ORC_U (1.0L / 16777216.0L)
-#define ORC_SKIP_LO (0.8L * (long double)SATBOX_EDGE_MIN_LEN2)
-#define ORC_SKIP_HI (1.25L * (long double)SATBOX_EDGE_MIN_LEN2)
 
 typedef enum orc_verdict { ORC_BAND = 0, ORC_MUST_SEP = 1, ORC_MUST_HIT = 2 } orc_verdict;
 
 /* Size of the pair S (see above). */
 long double orc_scale(const satbox_box *a, const satbox_box *b);
+/* 1 when satbox's near-parallel rule skips axis `id` of this pair. */
+int orc_skipped(const satbox_box *a, const satbox_box *b, int id);
 /* Error bound err_a of axis `id` (normalised), given the oracle result and a perturbation P. */
 long double orc_axis_err(const satbox_box *a, const satbox_box *b, const orc_result *r, int id, long double P);
-/* The verdict above, and optionally the largest err_a over the possibly-used axes (*band). */
+/* The verdict above, and optionally the largest err_a over the used axes (*band). */
 orc_verdict orc_verdict_of(const satbox_box *a, const satbox_box *b, const orc_result *r, long double P,
                            long double *band);
-/* Max gap over axes excluding every edge with |L|^2 < lim (the skip rule at threshold `lim`). */
-long double orc_s_rule(const orc_result *r, long double lim);
+/* Max gap over the axes satbox uses (the skip rule applied). */
+long double orc_s_rule(const satbox_box *a, const satbox_box *b, const orc_result *r);
 
 /* ---- small helpers shared by the tests ------------------------------------------------------ */
 

@@ -451,16 +451,16 @@ static void poison(satbox_box *x, int kind)
     case 1: fields[f] = (tb_next(&rng) & 1) ? INFINITY : -INFINITY; break;
     case 2: x->half[tb_next(&rng) % 3] = (tb_next(&rng) & 1) ? -1.0f : -1e-30f; break;
     case 3: x->center[tb_next(&rng) % 3] = (tb_next(&rng) & 1) ? 1e30f : -1e30f; break;
-    case 4: /* the sum of |center| just above the limit, each coordinate fine on its own */
-        x->center[0] = x->center[1] = x->center[2] = 0.34f * SATBOX_COORD_LIMIT;
+    case 4: /* the center offset alone above the pair limit (check >= |t|_1 = |d|_2 for unit axes) */
+        x->center[0] = x->center[1] = x->center[2] = 0.6f * SATBOX_PAIR_LIMIT;
         break;
     case 5: /* NaN axes (as from a bad quaternion) */
         for (int k = 0; k < 3; k++)
             for (int c = 0; c < 3; c++)
                 x->axis[k][c] = NAN;
         break;
-    case 6: x->axis[tb_next(&rng) % 3][tb_next(&rng) % 3] = 9.0f; break; /* axis sum > 8 */
-    case 7: x->half[tb_next(&rng) % 3] = 2e15f; break;                   /* extent alone above the limit */
+    case 6: x->axis[tb_next(&rng) % 3][tb_next(&rng) % 3] = 2.0f * SATBOX_PAIR_LIMIT; break; /* |R| sum above the limit */
+    case 7: x->half[tb_next(&rng) % 3] = 1.5f * SATBOX_PAIR_LIMIT; break;                   /* extent alone above the limit */
     default: x->half[tb_next(&rng) % 3] = NAN; break;
     }
 }
@@ -496,8 +496,15 @@ static void test_bad_data(size_t n)
             int which = 1 + (int)(tb_next(&rng) % 3); /* bit 1: A poisoned, bit 2: B poisoned */
             if (which & 1)
                 poison(&a, (int)(tb_next(&rng) % NPOISON));
-            if (which & 2)
-                poison(&b, (int)(tb_next(&rng) % NPOISON));
+            if (which & 2) {
+                /* The far-center kinds (3, 4) are bad through the offset cB - cA (the pair rule):
+                 * two boxes moved to the same far center would be a valid pair, so B takes them
+                 * only when A is clean. */
+                int kind = (int)(tb_next(&rng) % NPOISON);
+                if (which == 3 && (kind == 3 || kind == 4))
+                    kind = 0;
+                poison(&b, kind);
+            }
             is_bad[i] = (uint8_t)which;
             nbad++;
         }

@@ -203,7 +203,7 @@ static void run_family(int f, size_t n, tb_rng *rng, stats *st)
                 st->fn++;
                 report("false negative outside the band", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
             }
-            ld s_used = orc_s_rule(&r, ORC_SKIP_HI), s_maybe = orc_s_rule(&r, ORC_SKIP_LO);
+            ld s_used = orc_s_rule(&a, &b, &r), s_maybe = s_used;
             if (s > 0 && s_maybe <= 0) {
                 st->skip_only++;
                 if (h) {

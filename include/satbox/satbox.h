@@ -24,18 +24,23 @@
  * Each axis has a gap `g = |t . L| - (rA + rB)` (projected distance of the centers minus the
  * projected radii of the boxes). A positive gap on any axis separates the boxes.
  *
- * ## The two numerical rules
- *  1. **Edge guard.** On the 9 edge axes the radii use `|R[i][j]| + SATBOX_EPS` instead of
- *     `|R[i][j]|` (the classic guard against rounding of nearly parallel edges; it can only make
- *     a radius larger, so it never turns an overlap into a separation). Face axes are exact
- *     unit vectors and use `|R|` unguarded, which keeps resting contacts (stacked boxes) from
- *     gaining phantom overlap.
- *  2. **Near-parallel edges.** An edge axis whose squared length
- *     `|uA_i x uB_j|^2` (computed as `R[i1][j]^2 + R[i2][j]^2`, with i1, i2 the two other
- *     indices) is below ::SATBOX_EDGE_MIN_LEN2 is skipped: it cannot separate and is never
- *     reported. Skipping an axis can only report more overlap, never less. The rule is the same
- *     in every entry point and on every ISA path, so the overlap bit never depends on which
- *     function or path answered.
+ * ## The numerical rule and its error bound (certified answers)
+ * An axis separates the pair when its computed gap `g > 0`; there is no epsilon. The edge axis
+ * `uA_i x uB_j` is skipped (it can neither separate nor be reported) when
+ * `|R[i][j]| >= SATBOX_PARALLEL_ABS_COS`: the two edges are within ~1e-3 rad of parallel. The rule
+ * is the same in every entry point and on every path.
+ * Error bound: every computed gap (float, fixed operation order) is within
+ * `e = SATBOX_BOUND_REL * S` of the exact gap of the float input, where
+ * `S = |d|_1 + hA_0 + hA_1 + hA_2 + hB_0 + hB_1 + hB_2` (d = cB - cA) is the pair's scale
+ * (2^-19 S = 32 units in the last place of S; derived in src/scalar.c). Hence, with
+ * `B = e / |L|` for an axis of length |L| (1 for face axes, the sine of the angle between the two
+ * edges for an edge axis):
+ *  - if the exact separation of the pair along a usable axis exceeds B, satbox says "separated";
+ *  - if the exact penetration is deeper than B on every usable axis, satbox says "overlapping".
+ * Between, either answer may come. B grows as 1/|L| for nearly parallel edges, which is inherent
+ * to float input (their cross product carries an absolute error of a few ulps); the skip rule
+ * bounds it. tests/test_oracle.c enforces both directions against an independent long-double
+ * oracle on every pair it draws.
  *
  * ## Outputs
  *  - `hit[i]`: 1 overlapping, 0 separated. A pair with bad data is always 0, so every way of
@@ -43,22 +48,25 @@
  *  - `bad[i]` (optional, every pair function takes it; NULL skips it): 1 when the pair has bad
  *    data (see below), else 0. This is the only place the fact is reported besides the collide
  *    outputs below; ignoring it is safe.
- *  - `separation[i]`: the largest gap over the usable axes, each normalised to a unit axis;
- *    `> 0` apart, `<= 0` overlapping (penetration depth = -separation). NaN for invalid pairs.
+ *  - `separation[i]`: the largest gap over the usable axes, each normalised to a unit axis
+ *    (`g / min(|L|, 1)`); `> 0` apart, `<= 0` overlapping (penetration depth = -separation);
+ *    within B of the exact value for the reported axis. NaN for invalid pairs.
  *  - `normal[c][i]`: component c of the unit world-space normal of that axis, pointing from A
  *    towards B (so moving B by `-separation * normal` makes the boxes touch). 0 for invalid pairs.
  *  - `axis[i]`: the id (0..14) of that axis; ties go to the lowest id. ::SATBOX_AXIS_INVALID for
  *    invalid pairs.
  *
  * ## Bad data (per pair) and bad arguments (per call)
- * A box is valid when all of the following hold (checked on every path, with NaN failing
- * every comparison, so NaN never slips through as "not separated"):
- *  - `h0, h1, h2 >= 0` (-0.0 counts as a zero extent);
- *  - `|c0| + |c1| + |c2| + h0 + h1 + h2 <= SATBOX_COORD_LIMIT` (finite and inside the world:
- *    this bound guarantees that no intermediate product overflows);
- *  - the sum of the absolute values of the 9 axis components is `<= SATBOX_AXIS_SUM_LIMIT`
- *    (finite; unit axes give at most 3*sqrt(3) = 5.2).
- * A pair with an invalid box gets `hit = 0` and `bad = 1`, is not counted, and no other pair of
+ * A pair is valid when all of the following hold (checked on every path; NaN fails every
+ * comparison, so NaN never slips through as "not separated"):
+ *  - the six extents are `>= 0` (-0.0 counts as a zero extent);
+ *  - `check = (|t_0| + |t_1| + |t_2|) + sum |R_ij| + sum h <= SATBOX_PAIR_LIMIT`, where `R = A^T B` and
+ *    `t` is d in A's frame. NaN or infinity anywhere in either box (centers, extents, axes) makes
+ *    `check` NaN or infinite; below the limit every intermediate product is finite.
+ * Two boxes that pass the per-box rule of satbox_validate() and satbox_aabb() (extents >= 0,
+ * `|c0|+|c1|+|c2|+h0+h1+h2 <= SATBOX_COORD_LIMIT`, the 9 `|axis|` components summing to
+ * `<= SATBOX_AXIS_SUM_LIMIT`) always form a valid pair.
+ * A pair that is not valid gets `hit = 0` and `bad = 1`, is not counted, and no other pair of
  * the batch is affected. Axes that are finite but not unit or not orthonormal break the
  * precondition: the results are then deterministic and identical on every path, but have no
  * geometric meaning (but never NaN: an edge normal whose cross product has zero length in world
@@ -103,11 +111,15 @@ extern "C" {
 /** Version as one number: major * 10000 + minor * 100 + patch. */
 #define SATBOX_VERSION (SATBOX_VERSION_MAJOR * 10000 + SATBOX_VERSION_MINOR * 100 + SATBOX_VERSION_PATCH)
 
-/** Guard added to |R[i][j]| in the radii of the 9 edge axes (dimensionless). */
-#define SATBOX_EPS 1e-6f
-/** Edge axes with |uA_i x uB_j|^2 below this (dimensionless) are skipped (edges within ~0.006 deg). */
-#define SATBOX_EDGE_MIN_LEN2 1e-8f
-/** Largest sum |c0|+|c1|+|c2|+h0+h1+h2 of a valid box, in length units. */
+/** Every computed axis gap is within `SATBOX_BOUND_REL * S` of the exact one (S = the pair's scale). */
+#define SATBOX_BOUND_REL 0x1p-19f
+/** Edge axes with |R[i][j]| at or above this are skipped (edges within ~1e-3 rad of parallel):
+ * 1 - 2^-21: eight float steps below 1, so that two identical float axes (whose computed |R| may
+ * fall a few ulps short of 1) are always skipped. */
+#define SATBOX_PARALLEL_ABS_COS 0x1.fffff0p-1f
+/** Largest `check` value of a valid pair (see "Bad data"), in length units. */
+#define SATBOX_PAIR_LIMIT 1e17f
+/** Largest sum |c0|+|c1|+|c2|+h0+h1+h2 of a valid box (per-box rule), in length units. */
 #define SATBOX_COORD_LIMIT 1e15f
 /** Largest sum of |axis[k][c]| over the 9 axis components of a valid box. */
 #define SATBOX_AXIS_SUM_LIMIT 8.0f

@@ -6,7 +6,7 @@
 
 /* ---- the math ----------------------------------------------------------------------------- */
 
-/* scalar.c box_valid(). */
+/* scalar.c box_valid(): the per-box rule (AABBs). */
 SBX_INLINE wm box_valid_w(const boxw *b)
 {
     wf size = wf_add(wf_add(wf_add(wf_add(wf_add(wf_abs(b->c[0]), wf_abs(b->c[1])), wf_abs(b->c[2])), b->h[0]),
@@ -22,72 +22,98 @@ SBX_INLINE wm box_valid_w(const boxw *b)
     return wm_and(ok, wm_le(asum, wf_set1(SATBOX_AXIS_SUM_LIMIT)));
 }
 
-typedef struct axesw {
-    wf g[15], proj[15], len2[15];
-    wm usable[15]; /* only edge entries [6, 15) are set */
-} axesw;
+/* What the 15 axes of SBX_W pairs share: scalar.c pair_setup(). */
+typedef struct pairw {
+    wf R[3][3], AR[3][3], t[3], at[3];
+    wm valid, usable[3][3]; /* usable[i][j]: edge axis (i, j) is not near-parallel */
+} pairw;
 
-/* scalar.c sat_axes(). */
-SBX_INLINE void sat_axes_w(const boxw *A, const boxw *B, axesw *o)
+/* SBX_BARE (benchmarks only, never in the library): the same formulas with no validity test
+ * and no near-parallel rule, to measure what the safety costs. */
+SBX_INLINE void pair_setup_w(const boxw *A, const boxw *B, pairw *P)
 {
-    wf R[3][3], AR[3][3], AE[3][3], t[3], d[3];
-    wf eps = wf_set1(SATBOX_EPS);
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            R[i][j] = wf_add(wf_add(wf_mul(A->u[i][0], B->u[j][0]), wf_mul(A->u[i][1], B->u[j][1])),
-                             wf_mul(A->u[i][2], B->u[j][2]));
-            AR[i][j] = wf_abs(R[i][j]);
-            AE[i][j] = wf_add(AR[i][j], eps);
-        }
+    wf d[3];
     for (int c = 0; c < 3; c++)
         d[c] = wf_sub(B->c[c], A->c[c]);
     for (int i = 0; i < 3; i++)
-        t[i] = wf_add(wf_add(wf_mul(d[0], A->u[i][0]), wf_mul(d[1], A->u[i][1])), wf_mul(d[2], A->u[i][2]));
-
-    for (int i = 0; i < 3; i++) {
-        wf rb = wf_add(wf_add(wf_mul(B->h[0], AR[i][0]), wf_mul(B->h[1], AR[i][1])), wf_mul(B->h[2], AR[i][2]));
-        o->proj[i] = t[i];
-        o->g[i] = wf_sub(wf_abs(t[i]), wf_add(A->h[i], rb));
-        o->len2[i] = wf_set1(1.0f);
-    }
-    for (int j = 0; j < 3; j++) {
-        wf ra = wf_add(wf_add(wf_mul(A->h[0], AR[0][j]), wf_mul(A->h[1], AR[1][j])), wf_mul(A->h[2], AR[2][j]));
-        wf p = wf_add(wf_add(wf_mul(t[0], R[0][j]), wf_mul(t[1], R[1][j])), wf_mul(t[2], R[2][j]));
-        o->proj[3 + j] = p;
-        o->g[3 + j] = wf_sub(wf_abs(p), wf_add(ra, B->h[j]));
-        o->len2[3 + j] = wf_set1(1.0f);
-    }
-    wf minlen2 = wf_set1(SATBOX_EDGE_MIN_LEN2);
-    for (int i = 0; i < 3; i++) {
-        int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
         for (int j = 0; j < 3; j++) {
-            int j1 = (j + 1) % 3, j2 = (j + 2) % 3, id = 6 + 3 * i + j;
-            wf ra = wf_add(wf_mul(A->h[i1], AE[i2][j]), wf_mul(A->h[i2], AE[i1][j]));
-            wf rb = wf_add(wf_mul(B->h[j1], AE[i][j2]), wf_mul(B->h[j2], AE[i][j1]));
-            wf p = wf_sub(wf_mul(t[i2], R[i1][j]), wf_mul(t[i1], R[i2][j]));
-            wf l2 = wf_add(wf_mul(R[i1][j], R[i1][j]), wf_mul(R[i2][j], R[i2][j]));
-            o->proj[id] = p;
-            o->g[id] = wf_sub(wf_abs(p), wf_add(ra, rb));
-            o->len2[id] = l2;
-            o->usable[id] = wm_ge(l2, minlen2);
+            P->R[i][j] = wf_add(wf_add(wf_mul(A->u[i][0], B->u[j][0]), wf_mul(A->u[i][1], B->u[j][1])),
+                                wf_mul(A->u[i][2], B->u[j][2]));
+            P->AR[i][j] = wf_abs(P->R[i][j]);
         }
+    for (int i = 0; i < 3; i++) {
+        P->t[i] = wf_add(wf_add(wf_mul(d[0], A->u[i][0]), wf_mul(d[1], A->u[i][1])), wf_mul(d[2], A->u[i][2]));
+        P->at[i] = wf_abs(P->t[i]);
     }
+    wf sum_ar = P->AR[0][0];
+    for (int q = 1; q < 9; q++)
+        sum_ar = wf_add(sum_ar, P->AR[q / 3][q % 3]);
+#if defined(SBX_BARE)
+    (void)sum_ar;
+    P->valid = wm_eq(wf_zero(), wf_zero());
+    for (int q = 0; q < 9; q++)
+        P->usable[q / 3][q % 3] = P->valid;
+#else
+    wf sum_h = wf_add(wf_add(wf_add(wf_add(wf_add(A->h[0], A->h[1]), A->h[2]), B->h[0]), B->h[1]), B->h[2]);
+    wf check = wf_add(wf_add(wf_add(wf_add(P->at[0], P->at[1]), P->at[2]), sum_ar), sum_h);
+    /* NaN cannot reach the min: a NaN extent makes `check` NaN, which fails on its own. */
+    wf hmin = wf_min(wf_min(wf_min(A->h[0], A->h[1]), A->h[2]), wf_min(wf_min(B->h[0], B->h[1]), B->h[2]));
+    P->valid = wm_and(wm_le(check, wf_set1(SATBOX_PAIR_LIMIT)), wm_ge(hmin, wf_zero()));
+    wf par = wf_set1(SATBOX_PARALLEL_ABS_COS);
+    for (int q = 0; q < 9; q++)
+        P->usable[q / 3][q % 3] = wm_lt(P->AR[q / 3][q % 3], par);
+#endif
 }
 
-/* scalar.c ref_overlap(): *hit = valid & no usable axis with g > 0; *inv = !valid. */
+/* scalar.c axis_gap() for the face axes of A (i), of B (j) and the edge axes (i, j). */
+SBX_INLINE wf gap_face_a(const boxw *A, const boxw *B, const pairw *P, int i)
+{
+    wf rb = wf_add(wf_add(wf_mul(B->h[0], P->AR[i][0]), wf_mul(B->h[1], P->AR[i][1])), wf_mul(B->h[2], P->AR[i][2]));
+    return wf_sub(P->at[i], wf_add(A->h[i], rb));
+}
+
+SBX_INLINE wf gap_face_b(const boxw *A, const boxw *B, const pairw *P, int j, wf *proj)
+{
+    wf ra = wf_add(wf_add(wf_mul(A->h[0], P->AR[0][j]), wf_mul(A->h[1], P->AR[1][j])), wf_mul(A->h[2], P->AR[2][j]));
+    wf p = wf_add(wf_add(wf_mul(P->t[0], P->R[0][j]), wf_mul(P->t[1], P->R[1][j])), wf_mul(P->t[2], P->R[2][j]));
+    *proj = p;
+    return wf_sub(wf_abs(p), wf_add(ra, B->h[j]));
+}
+
+SBX_INLINE wf gap_edge(const boxw *A, const boxw *B, const pairw *P, int i, int j, wf *proj)
+{
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+    wf ra = wf_add(wf_mul(A->h[i1], P->AR[i2][j]), wf_mul(A->h[i2], P->AR[i1][j]));
+    wf rb = wf_add(wf_mul(B->h[j1], P->AR[i][j2]), wf_mul(B->h[j2], P->AR[i][j1]));
+    wf p = wf_sub(wf_mul(P->t[i2], P->R[i1][j]), wf_mul(P->t[i1], P->R[i2][j]));
+    *proj = p;
+    return wf_sub(wf_abs(p), wf_add(ra, rb));
+}
+
+SBX_INLINE wf len2_edge(const pairw *P, int i, int j)
+{
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    return wf_add(wf_mul(P->R[i1][j], P->R[i1][j]), wf_mul(P->R[i2][j], P->R[i2][j]));
+}
+
+/* scalar.c ref_overlap(): hit = valid and no usable axis with g > 0. For a valid pair every gap
+ * is finite (see scalar.c), so the test is max(g) <= 0 over the usable axes, in any order; a
+ * skipped edge axis enters as 0 (g AND NOT skip), which cannot separate. */
 SBX_INLINE void overlap_w(const boxw *A, const boxw *B, unsigned *hit, unsigned *inv)
 {
-    wm valid = wm_and(box_valid_w(A), box_valid_w(B));
-    axesw ax;
-    sat_axes_w(A, B, &ax);
-    wf zero = wf_zero();
-    wm sep = wm_gt(ax.g[0], zero);
-    for (int k = 1; k < 6; k++)
-        sep = wm_or(sep, wm_gt(ax.g[k], zero));
-    for (int k = 6; k < 15; k++)
-        sep = wm_or(sep, wm_and(ax.usable[k], wm_gt(ax.g[k], zero)));
-    *hit = wm_bits(wm_andnot(valid, sep));
-    *inv = wm_bits(wm_not(valid));
+    pairw P;
+    wf proj;
+    pair_setup_w(A, B, &P);
+    wf m = gap_face_a(A, B, &P, 0);
+    for (int i = 1; i < 3; i++)
+        m = wf_max(m, gap_face_a(A, B, &P, i));
+    for (int j = 0; j < 3; j++)
+        m = wf_max(m, gap_face_b(A, B, &P, j, &proj));
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            m = wf_max(m, wf_keep(P.usable[i][j], gap_edge(A, B, &P, i, j, &proj)));
+    *hit = wm_bits(wm_and(P.valid, wm_le(m, wf_zero())));
+    *inv = wm_bits(wm_not(P.valid));
 }
 
 typedef struct collidew {
@@ -95,34 +121,39 @@ typedef struct collidew {
     unsigned hit, inv;
 } collidew;
 
+/* One step of the running argmax of scalar.c ref_collide(): strict >, so ties keep the lower id. */
+SBX_INLINE void take(wm better, wf s, wf proj, float id, wf *bs, wf *bp, wf *bid)
+{
+    *bs = wf_select(better, s, *bs);
+    *bp = wf_select(better, proj, *bp);
+    *bid = wf_select(better, wf_set1(id), *bid);
+}
+
 /* scalar.c ref_collide(). */
 SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
 {
-    wm valid = wm_and(box_valid_w(A), box_valid_w(B));
-    axesw ax;
-    sat_axes_w(A, B, &ax);
-    wf zero = wf_zero();
-    wf bg = ax.g[0], bl = ax.len2[0], bs = wf_mul(ax.g[0], wf_abs(ax.g[0])), bp = ax.proj[0];
-    wf bid = zero;
-    for (int k = 1; k < 15; k++) {
-        wf g = ax.g[k], l = ax.len2[k], s = wf_mul(g, wf_abs(g));
-        wm pos = wm_gt(g, zero), bpos = wm_gt(bg, zero);
-        wm gt = wm_gt(wf_mul(s, bl), wf_mul(bs, l));
-        wm better = wm_or(wm_andnot(pos, bpos), wm_andnot(gt, wm_andnot(bpos, pos)));
-        if (k >= 6)
-            better = wm_and(better, ax.usable[k]);
-        bg = wf_select(better, g, bg);
-        bl = wf_select(better, l, bl);
-        bs = wf_select(better, s, bs);
-        bp = wf_select(better, ax.proj[k], bp);
-        bid = wf_select(better, wf_set1((float)k), bid);
+    pairw P;
+    pair_setup_w(A, B, &P);
+    wf zero = wf_zero(), one = wf_set1(1.0f), proj;
+    wf bs = gap_face_a(A, B, &P, 0), bp = P.t[0], bid = zero;
+    for (int i = 1; i < 3; i++) {
+        wf g = gap_face_a(A, B, &P, i);
+        take(wm_gt(g, bs), g, P.t[i], (float)i, &bs, &bp, &bid);
     }
-    wf sep = wf_div(bg, wf_sqrt(bl));
-    sep = wf_select(wm_eq(sep, zero), bg, sep);
+    for (int j = 0; j < 3; j++) {
+        wf g = gap_face_b(A, B, &P, j, &proj);
+        take(wm_gt(g, bs), g, proj, (float)(3 + j), &bs, &bp, &bid);
+    }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            wf g = gap_edge(A, B, &P, i, j, &proj);
+            wf s = wf_div(g, wf_min(wf_sqrt(len2_edge(&P, i, j)), one));
+            take(wm_and(P.usable[i][j], wm_gt(s, bs)), s, proj, (float)(6 + 3 * i + j), &bs, &bp, &bid);
+        }
 
     /* Normal: the axis of A (face or edge factor) and of B (face or edge factor) chosen by id. */
     wm a0 = wm_or(wm_eq(bid, zero), wm_and(wm_ge(bid, wf_set1(6.0f)), wm_lt(bid, wf_set1(9.0f))));
-    wm a1 = wm_or(wm_eq(bid, wf_set1(1.0f)), wm_and(wm_ge(bid, wf_set1(9.0f)), wm_lt(bid, wf_set1(12.0f))));
+    wm a1 = wm_or(wm_eq(bid, one), wm_and(wm_ge(bid, wf_set1(9.0f)), wm_lt(bid, wf_set1(12.0f))));
     wm b0 = wm_or(wm_or(wm_eq(bid, wf_set1(3.0f)), wm_eq(bid, wf_set1(6.0f))),
                   wm_or(wm_eq(bid, wf_set1(9.0f)), wm_eq(bid, wf_set1(12.0f))));
     wm b1 = wm_or(wm_or(wm_eq(bid, wf_set1(4.0f)), wm_eq(bid, wf_set1(7.0f))),
@@ -144,12 +175,12 @@ SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
     for (int c = 0; c < 3; c++) {
         wf n = wf_select(face_a, a[c], wf_select(face_b, b[c], e[c]));
         n = wf_select(flip, wf_neg(n), n);
-        o->n[c] = wf_select(valid, n, zero);
+        o->n[c] = wf_select(P.valid, n, zero);
     }
-    o->sep = wf_select(valid, sep, wf_set1(NAN));
-    o->id = wf_select(valid, bid, wf_set1((float)SATBOX_AXIS_INVALID));
-    o->hit = wm_bits(wm_and(valid, wm_le(sep, margin)));
-    o->inv = wm_bits(wm_not(valid));
+    o->sep = wf_select(P.valid, bs, wf_set1(NAN));
+    o->id = wf_select(P.valid, bid, wf_set1((float)SATBOX_AXIS_INVALID));
+    o->hit = wm_bits(wm_and(P.valid, wm_le(bs, margin)));
+    o->inv = wm_bits(wm_not(P.valid));
 }
 
 #endif

@@ -28,6 +28,9 @@ static inline wm wm_or(wm a, wm b) { return (wm)(a | b); }
 static inline wm wm_andnot(wm a, wm b) { return (wm)(a & (wm)~b); }
 static inline wm wm_not(wm a) { return (wm)~a; }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_mm512_mask_blend_ps(m, b, a); }
+static inline wf wf_keep(wm m, wf a) { return simde_mm512_maskz_mov_ps(m, a); }
+static inline wf wf_max(wf a, wf b) { return simde_mm512_max_ps(a, b); }
+static inline wf wf_min(wf a, wf b) { return simde_mm512_min_ps(a, b); }
 static inline unsigned wm_bits(wm m) { return (unsigned)m; }
 /* SIMDe 0.7.4 has no masked loads/stores: native intrinsics where AVX-512F is native. */
 #if defined(SIMDE_X86_AVX512F_NATIVE)

@@ -10,6 +10,8 @@
  *   wm_gt, wm_ge, wm_le, wm_lt, wm_eq   ordered compares (false when either side is NaN)
  *   wm_and, wm_or, wm_andnot(a, b) = a & ~b, wm_not
  *   wf_select(m, a, b)      m ? a : b per lane
+ *   wf_keep(m, a)           m ? a : +0.0 per lane
+ *   wf_max, wf_min          per-lane max / min (callers keep NaN away: ISAs differ on it)
  *   wm_bits(m)              lane l -> bit l of an unsigned
  * and may have defined native versions of the optional ones below (SBX_HAVE_PART: masked
  * wf_load_part / wf_store_part; SBX_HAVE_RECORDS: wf_load_records).

@@ -27,6 +27,9 @@ static inline wm wm_or(wm a, wm b) { return simde_mm_or_ps(a, b); }
 static inline wm wm_andnot(wm a, wm b) { return simde_mm_andnot_ps(b, a); }
 static inline wm wm_not(wm a) { return simde_mm_xor_ps(a, simde_mm_castsi128_ps(simde_mm_set1_epi32(-1))); }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_mm_blendv_ps(b, a, m); }
+static inline wf wf_keep(wm m, wf a) { return simde_mm_and_ps(m, a); }
+static inline wf wf_max(wf a, wf b) { return simde_mm_max_ps(a, b); }
+static inline wf wf_min(wf a, wf b) { return simde_mm_min_ps(a, b); }
 static inline unsigned wm_bits(wm m) { return (unsigned)simde_mm_movemask_ps(m); }
 
 #include "wide_common.h"
