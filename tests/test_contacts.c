@@ -195,7 +195,7 @@ static void test_crossing_edges(void)
     const float want[1][3] = {{0, 0, (float)(M_SQRT1_2 - 1.0 / 128)}};
     CHECK(among(p.point[0], want, 1, 2e-6f), "crossing: point (%.7g %.7g %.7g)", p.point[0][0], p.point[0][1],
           p.point[0][2]);
-    /* the depth is the SAT gap, whose edge radii carry the guard SATBOX_EPS per term (4 x 0.5e-6) */
+    /* the depth is the SAT gap: within SATBOX_BOUND_REL * S (S ~ 4.3 here, 8.2e-6) of the exact one */
     CHECK(fabsf(p.depth[0] - 1.0f / 64) <= 3e-6f, "crossing: depth %.9g", p.depth[0]);
     CHECK(fabsf(p.normal[2] - 1.0f) <= 1e-6f, "crossing: normal (%g %g %g)", p.normal[0], p.normal[1], p.normal[2]);
     CHECK((p.feature[0] >> 16 & 0xFF) == SATBOX_FEATURE_EDGE, "crossing: feature %08x", p.feature[0]);
@@ -312,7 +312,7 @@ typedef struct stats {
  *    outside the incident box and no bound for the side slabs;
  *  - each depth equals the point's penetration along the normal (distance below the reference
  *    face's plane; for an edge point, the boxes' penetration along the normal) within 4e-6 s,
- *    plus for an edge point the SAT edge guard: 2 SATBOX_EPS (sum of the 6 half extents) / |uA_i x uB_j|. */
+ *    plus for an edge point twice the SAT gap's error bound: 2 SATBOX_BOUND_REL S / |uA_i x uB_j|. */
 #define TOL_REL 4e-6
 
 /* The midpoint of the closest points of the supporting edges of edge axis `axis` (A's edge
@@ -416,15 +416,15 @@ static void check_pair(const satbox_box *A, const satbox_box *B, float margin, c
             for (int c = 0; c < 3; c++)
                 md = fmax(md, fabs(mid[c] - x[c]));
             CHECK(md <= tol / den, "edge point off the midpoint of the closest edge points by %g", md);
-            /* the depth is the SAT gap, whose radii carry the edge guard SATBOX_EPS per |R|
-             * term, divided by the axis length |uA_i x uB_j| */
+            /* the depth is the SAT gap, within SATBOX_BOUND_REL * S of the exact one (S = |d|_1 +
+             * the six extents), divided by the axis length |uA_i x uB_j| */
             const float *u = A->axis[(p->axis - 6) / 3], *v = B->axis[(p->axis - 6) % 3];
             double cx = (double)u[1] * v[2] - (double)u[2] * v[1], cy = (double)u[2] * v[0] - (double)u[0] * v[2],
                    cz = (double)u[0] * v[1] - (double)u[1] * v[0];
             double hs = 0;
             for (int c = 0; c < 3; c++)
-                hs += A->half[c] + B->half[c];
-            dslack += 2 * SATBOX_EPS * hs / sqrt(cx * cx + cy * cy + cz * cz);
+                hs += A->half[c] + B->half[c] + fabs((double)B->center[c] - A->center[c]);
+            dslack += 2 * SATBOX_BOUND_REL * hs / sqrt(cx * cx + cy * cy + cz * cz);
             in_q = tc_outside(B, x);
             in_p = tc_outside(A, x);
         } else {
