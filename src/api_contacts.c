@@ -7,6 +7,18 @@ const sbx_contacts_kernels *sbx_contacts_for(satbox_isa isa)
 {
     switch (isa) {
     case SATBOX_ISA_SCALAR: return &sbx_contacts_scalar;
+#if defined(SATBOX_HAVE_SSE41)
+    case SATBOX_ISA_SSE41: return &sbx_kernels_sse41_contacts;
+#endif
+#if defined(SATBOX_HAVE_AVX2)
+    case SATBOX_ISA_AVX2: return &sbx_kernels_avx2_contacts;
+#endif
+#if defined(SATBOX_HAVE_AVX512)
+    case SATBOX_ISA_AVX512: return &sbx_kernels_avx512_contacts;
+#endif
+#if defined(SATBOX_HAVE_NEON)
+    case SATBOX_ISA_NEON: return &sbx_kernels_neon_contacts;
+#endif
     default: return NULL;
     }
 }

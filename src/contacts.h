@@ -22,6 +22,16 @@ typedef struct sbx_contacts_kernels {
 } sbx_contacts_kernels;
 
 extern const sbx_contacts_kernels sbx_contacts_scalar;
+/* The wide kernels: src/kernel/contacts_tpl.h, instantiated by each kernel_<isa>.c. */
+extern const sbx_contacts_kernels sbx_kernels_sse41_contacts;
+extern const sbx_contacts_kernels sbx_kernels_avx2_contacts;
+extern const sbx_contacts_kernels sbx_kernels_avx512_contacts;
+extern const sbx_contacts_kernels sbx_kernels_neon_contacts;
+/* The same as portable C (SIMDE_NO_NATIVE); linked into the tests only. */
+extern const sbx_contacts_kernels sbx_kernels_sse41_portable_contacts;
+extern const sbx_contacts_kernels sbx_kernels_avx2_portable_contacts;
+extern const sbx_contacts_kernels sbx_kernels_avx512_portable_contacts;
+extern const sbx_contacts_kernels sbx_kernels_neon_portable_contacts;
 
 /* The contacts table of a path if compiled in, else NULL (api_contacts.c). */
 const sbx_contacts_kernels *sbx_contacts_for(satbox_isa isa);
