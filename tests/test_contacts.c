@@ -245,6 +245,98 @@ static void test_speculative(void)
           p.hit, p.count, p.bad);
 }
 
+/* ---- bad arguments and bad data through every entry point ------------------------------------ */
+
+/* Bad arguments return the error and write nothing; a bad pair marks only itself (count 0, hit 0,
+ * bad 1) and the other pairs are byte-identical to a batch without it. */
+static void test_bad_input(void)
+{
+    enum { N = 37 };
+    tb_rng r;
+    tb_seed(&r, 77);
+    tb_soa sa, sb, pool;
+    tb_soa_alloc(&sa, N);
+    tb_soa_alloc(&sb, N);
+    tb_soa_alloc(&pool, 2 * N);
+    satbox_pair pairs[N];
+    satbox_rec recs[2 * N];
+    for (int i = 0; i < N; i++) {
+        satbox_box a, b;
+        tb_make_pair(&r, TB_STACKED, &a, &b);
+        tb_soa_set(&sa, (size_t)i, &a);
+        tb_soa_set(&sb, (size_t)i, &b);
+        tb_soa_set(&pool, 2 * (size_t)i, &a);
+        tb_soa_set(&pool, 2 * (size_t)i + 1, &b);
+        pairs[i] = (satbox_pair){(uint32_t)(2 * i), (uint32_t)(2 * i + 1)};
+    }
+    satbox_pack_rec(&pool.view, 2 * N, recs);
+    tc_out o;
+    tc_alloc(&o, N);
+    uint32_t list[N];
+    memset(o.count, 0xA5, N);
+    memset(o.hit, 0xA5, N);
+    satbox_contacts_out none = {0};
+    /* errors: nothing written */
+    CHECK(satbox_contacts(&sa.view, &sb.view, N, 0.0f, NULL) == SATBOX_ERR_NULL, "NULL out");
+    CHECK(satbox_contacts(NULL, &sb.view, N, 0.0f, &o.view) == SATBOX_ERR_NULL, "NULL a");
+    CHECK(satbox_contacts(&sa.view, &sb.view, N, NAN, &o.view) == SATBOX_ERR_ARG, "NaN margin");
+    CHECK(satbox_contacts(&sa.view, &sb.view, N, INFINITY, &o.view) == SATBOX_ERR_ARG, "inf margin");
+    CHECK(satbox_contacts(&sa.view, &sb.view, (size_t)UINT32_MAX + 1, 0.0f, &o.view) == SATBOX_ERR_COUNT, "count");
+    pairs[N - 1].b = 2 * N;
+    CHECK(satbox_contacts_pairs(&pool.view, 2 * N, pairs, N, 0.0f, &o.view, list) == SATBOX_ERR_INDEX, "index");
+    CHECK(satbox_contacts_pairs_rec(recs, 2 * N, pairs, N, 0.0f, &o.view, list) == SATBOX_ERR_INDEX, "index rec");
+    pairs[N - 1].b = 2 * N - 1;
+    satbox_contacts_out alias = o.view;
+    alias.depth[2] = (float *)sa.view.center[1]; /* an output over an input */
+    CHECK(satbox_contacts(&sa.view, &sb.view, N, 0.0f, &alias) == SATBOX_ERR_ALIAS, "alias input");
+    alias = o.view;
+    alias.feature[3] = (uint32_t *)o.view.point[1][2]; /* two outputs on each other */
+    CHECK(satbox_contacts(&sa.view, &sb.view, N, 0.0f, &alias) == SATBOX_ERR_ALIAS, "alias outputs");
+    int untouched = 1;
+    for (int i = 0; i < N; i++)
+        untouched &= o.count[i] == 0xA5 && o.hit[i] == 0xA5;
+    CHECK(untouched, "an error call wrote outputs");
+    CHECK(satbox_contacts(NULL, NULL, 0, NAN, NULL) == 0, "n = 0");
+    CHECK(satbox_contacts(&sa.view, &sb.view, N, 0.0f, &none) >= 0, "all outputs NULL");
+
+    /* bad data: the clean batch, then the same with pairs 3 and 20 poisoned */
+    tc_out clean;
+    tc_alloc(&clean, N);
+    ptrdiff_t h0 = satbox_contacts(&sa.view, &sb.view, N, 1e-3f, &clean.view);
+    satbox_box a3, b20;
+    tb_soa_get(&sa, 3, &a3);
+    tb_soa_get(&sb, 20, &b20);
+    satbox_box bad3 = a3, bad20 = b20;
+    bad3.half[1] = NAN;
+    bad20.center[2] = INFINITY;
+    tb_soa_set(&sa, 3, &bad3);
+    tb_soa_set(&sb, 20, &bad20);
+    uint8_t bad[N];
+    satbox_contacts_out ob = o.view;
+    ob.bad = bad;
+    ptrdiff_t h1 = satbox_contacts(&sa.view, &sb.view, N, 1e-3f, &ob);
+    CHECK(h1 == h0 - clean.hit[3] - clean.hit[20], "bad pairs counted: %td vs %td", h1, h0);
+    for (int i = 0; i < N; i++) {
+        tc_pair p, q;
+        tc_get(&o, (size_t)i, &p);
+        tc_get(&clean, (size_t)i, &q);
+        if (i == 3 || i == 20) {
+            CHECK(p.count == 0 && p.hit == 0 && bad[i] == 1 && p.axis == SATBOX_AXIS_INVALID &&
+                      p.feature[0] == SATBOX_FEATURE_NONE && p.normal[0] == 0,
+                  "bad pair %d: count %d hit %d bad %d", i, p.count, p.hit, bad[i]);
+        } else {
+            CHECK(bad[i] == 0 && memcmp(&p, &q, sizeof p) == 0, "pair %d changed by its neighbours' bad data", i);
+        }
+    }
+    tb_soa_set(&sa, 3, &a3);
+    tb_soa_set(&sb, 20, &b20);
+    tc_free(&clean);
+    tc_free(&o);
+    tb_soa_free(&sa);
+    tb_soa_free(&sb);
+    tb_soa_free(&pool);
+}
+
 /* ---- invariants ----------------------------------------------------------------------------- */
 
 /* Crossing edges: an edge of A and an edge of B, sunk into each other by up to 1e-2 along
@@ -669,6 +761,8 @@ int main(int argc, char **argv)
     test_inside();
     test_speculative();
     printf("hand-made cases: %d failures\n", failures);
+    test_bad_input();
+    printf("bad arguments and bad data: %d failures so far\n", failures);
     test_invariants(seed, pairs);
     test_coherence(seed);
     printf("%s: %d failures\n", failures ? "FAIL" : "OK", failures);
