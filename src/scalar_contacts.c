@@ -246,14 +246,20 @@ static void sat_step(const cbox *A, const cbox *B, csat *S)
 static const float corner_s1[4] = {-1.0f, 1.0f, 1.0f, -1.0f};
 static const float corner_s2[4] = {-1.0f, -1.0f, 1.0f, 1.0f};
 
-/* 1 if (x, y) lies within ct (in both coordinates) of an incident corner inside the grown side
- * planes: such a crossing or reference corner is the same vertex as that corner, and keeping
- * only the corner keeps the feature ids of nearly coincident edges (aligned stacks) stable. */
+/* 1 if (x, y) lies within ct (in both coordinates) of incident corner q, inside the grown side
+ * planes: such a crossing (tested against the two ends of its edge) or reference corner (against
+ * all four) is the same vertex as that corner, and keeping only the corner keeps the feature ids
+ * of nearly coincident edges (aligned stacks) stable. */
+static int near_end(float x, float y, const float x1[4], const float x2[4], const int inq[4], int q, float ct)
+{
+    return inq[q] && fabsf(x - x1[q]) <= ct && fabsf(y - x2[q]) <= ct;
+}
+
 static int near_corner(float x, float y, const float x1[4], const float x2[4], const int inq[4], float ct)
 {
     int near = 0;
     for (int q = 0; q < 4; q++)
-        near |= inq[q] && fabsf(x - x1[q]) <= ct && fabsf(y - x2[q]) <= ct;
+        near |= near_end(x, y, x1, x2, inq, q, ct);
     return near;
 }
 
@@ -334,7 +340,7 @@ static void face_manifold(const cbox *A, const cbox *B, const csat *S, int kf, f
             cx[id] = on1 ? bound : b;
             cy[id] = on1 ? b : bound;
             keep[id] = in0 != in1 && t >= 0.0f && t <= 1.0f && fabsf(b) <= hb && cd[id] >= lo &&
-                       !near_corner(cx[id], cy[id], x1, x2, inq, ct);
+                       !near_end(cx[id], cy[id], x1, x2, inq, q0, ct) && !near_end(cx[id], cy[id], x1, x2, inq, q1, ct);
         }
     }
     /* 20 + c: reference corners inside the incident face seen along the reference normal:

@@ -346,8 +346,9 @@ SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float 
  *     face seen along the reference normal). Nearly coincident edges (aligned stacks) are
  *     snapped with `ct = SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2)`: an incident corner counts
  *     as inside when within ct outside a side plane, an edge crosses a plane only between a
- *     corner inside (grown by ct) and one outside, and a crossing or reference corner within ct
- *     (in both coordinates) of an inside incident corner is dropped as the same vertex; so a box
+ *     corner inside (grown by ct) and one outside, and a crossing within ct (in both coordinates)
+ *     of an inside end of its edge, or a reference corner within ct of any inside incident
+ *     corner, is dropped as the same vertex; so a box
  *     resting squarely on another keeps the same 4 ids whichever way it drifts by less than ct.
  *     A candidate is kept when its depth is `>= -margin` (less a rounding allowance
  *     ::SATBOX_CONTACT_KEEP_TOL).
