@@ -334,6 +334,11 @@ static void face_manifold(const cbox *A, const cbox *B, const csat *S, int kf, f
             float b0 = on1 ? x2[q0] : x1[q0], b1 = on1 ? x2[q1] : x1[q1];
             int in0 = (p & 1) ? a0 >= -Hxc : a0 <= Hxc;
             int in1 = (p & 1) ? a1 >= -Hxc : a1 <= Hxc;
+            if (in0 == in1) { /* no crossing: nothing else of this candidate is read */
+                keep[id] = 0;
+                cx[id] = cy[id] = cd[id] = 0.0f;
+                continue;
+            }
             float t = (bound - a0) / (a1 - a0);
             float b = b0 + t * (b1 - b0);
             cd[id] = d[q0] + t * (d[q1] - d[q0]);
