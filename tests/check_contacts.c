@@ -234,7 +234,7 @@ static const char *src_name(sbx_src s)
 int main(int argc, char **argv)
 {
     uint64_t seed = 0xC0C0A5ull;
-    size_t total = 40000;
+    size_t total = 200000;
     for (int i = 1; i + 1 < argc; i++) {
         if (!strcmp(argv[i], "--seed"))
             seed = strtoull(argv[++i], NULL, 0);
