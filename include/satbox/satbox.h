@@ -328,7 +328,7 @@ SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float 
  * ### Rules (the same on every path; the constants below)
  *  1. **Hit.** `hit` is exactly satbox_collide()'s hit for the same pair and margin
  *     (largest normalised gap over the usable axes `<= margin`). A pair that does not hit has
- *     count 0.
+ *     count 0 (its `axis` and `normal` are still those of rule 2).
  *  2. **Axis choice.** The best face axis of A (largest gap, ties to the lowest id) and of B are
  *     compared first: B's face wins only if its gap exceeds A's by more than `tol`. The winning
  *     face then loses to the best edge axis (largest normalised gap, chosen as satbox_collide()
@@ -348,17 +348,17 @@ SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float 
  *     as inside when within ct outside a side plane, an edge crosses a plane only between a
  *     corner inside (grown by ct) and one outside, and a crossing within ct (in both coordinates)
  *     of an inside end of its edge, or a reference corner within ct of any inside incident
- *     corner, is dropped as the same vertex; so a box
- *     resting squarely on another keeps the same 4 ids whichever way it drifts by less than ct.
+ *     corner, is dropped as the same vertex; so a box resting squarely on another keeps the
+ *     same 4 ids whichever way it drifts by less than ct.
  *     A candidate is kept when its depth is `>= -margin` (less a rounding allowance
  *     ::SATBOX_CONTACT_KEEP_TOL).
  *     **Points lie on the incident face** (on the surface of the incident box).
  *  4. **Reduction to 4** (in the reference face's 2D coordinates): p0 = the deepest kept
  *     candidate (precisely: the first one, in candidate order, whose depth is within
- *     `SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2)` of the deepest, so that the equally deep points
- *     of a resting face do not trade places over tiny tilts); p1 = the farthest from p0; p2 = the one with the largest positive signed area
- *     of the triangle (p0, p1, p2); p3 = the one with the most negative area (the other side of
- *     the line p0 p1). Points of zero distance or zero area are dropped. Ties go to the
+ *     `SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2)` of the deepest, so that the equally deep
+ *     points of a resting face do not trade places over tiny tilts); p1 = the farthest from p0;
+ *     p2 = the one with the largest positive signed area of the triangle (p0, p1, p2); p3 = the
+ *     one with the most negative area (the other side of the line p0 p1). Points of zero distance or zero area are dropped. Ties go to the
  *     candidate listed first. The points are written in that order, compacted.
  *  5. **Edge axis.** One point: the midpoint of the closest points of the two supporting edges
  *     (the edge of A farthest along the normal, the edge of B farthest against it), their line
