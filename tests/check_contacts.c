@@ -241,6 +241,8 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--pairs"))
             total = strtoull(argv[++i], NULL, 0);
     }
+    if (getenv("SATBOX_QUICK")) /* sanitizer and qemu stages of tests/run */
+        total = 40000;
     printf("check_contacts: seed 0x%" PRIx64 " (replay with --seed), %zu pairs per path and source\n", seed, total);
     path paths[16];
     int np = 0;
@@ -326,6 +328,17 @@ int main(int argc, char **argv)
             outs_free(&ref);
         }
     }
+    for (int q = 0; q < 15; q++) {
+        free(ch.a[q].raw);
+        free(ch.b[q].raw);
+        free(ch.pool[q].raw);
+    }
+    for (int q = 0; q < 10; q++) {
+        free(ch.qa[q].raw);
+        free(ch.qb[q].raw);
+    }
+    free(ch.pairs.raw);
+    free(ch.rec.raw);
     for (int pi = 0; pi < np; pi++)
         printf("  %-16s width %2d\n", paths[pi].name, paths[pi].k->width);
     printf("%zu pair runs compared bit for bit over %d paths x 4 sources: %s (%d failures)\n", compared, np,

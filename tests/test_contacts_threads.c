@@ -143,6 +143,11 @@ int main(void)
         }
         rounds++;
     }
+    for (int f = 0; f < FORMS; f++)
+        tc_free(&OUT[f]);
+    tb_soa_free(&A);
+    tb_soa_free(&B);
+    tb_soa_free(&POOL);
     printf("%d rounds (first calls racing, then each supported path) x 4 contacts forms: %s (%d failures)\n", rounds,
            failures ? "FAIL" : "OK", failures);
     return failures ? 1 : 0;
