@@ -3,13 +3,18 @@
 // Benchmark names: <entry>/<path>/<workload>/<pairs>, e.g. overlap/avx512/uniform50/4096 (workload
 // "hot": the uniform50 4Ki window repeated instead of rotated);
 // readbw/<window bytes>/<pool bytes> (read bandwidth probe), clock (core cycles per ns),
-// threads/<path>/uniform50/<pairs>/<threads>. bench/summary.py turns the JSON into the tables.
+// threads/<path>/uniform50/<pairs>/<threads>; the peer libraries as <overlap|contacts>/<peer>/<workload>/<pairs>
+// (bench/peers.h). bench/summary.py turns the JSON into the tables.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <memory>
+#include <tuple>
 #include <set>
 #include <string>
 #include <cstdlib>
@@ -17,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "peers.h"
 #include "workloads.h"
 
 extern "C" {
@@ -77,7 +83,8 @@ struct Spec {
     int path;
     Work w;
     size_t n;
-    bool hot; // the same window every pass (cache-resident, branch predictor trained): "hot"
+    bool hot;      // the same window every pass (cache-resident, branch predictor trained): "hot"
+    int peer = -1; // index into peers() for a peer library's benchmark (then e and path are unused)
 };
 
 // Windows a benchmark rotates over, and the bytes of its pool (for the matching probe).
@@ -132,12 +139,43 @@ void set_counters(benchmark::State &st, const Spec &s, double hits)
     st.counters["in_bytes"] = in;
     st.counters["window_bytes"] = in * (double)s.n;
     st.counters["pool_bytes"] = in * (double)(windows_of(s) * s.n);
-    st.counters["lanes"] = s.path < SATBOX_ISA_COUNT ? satbox_isa_width((satbox_isa)s.path) : 1;
+    st.counters["lanes"] = s.peer < 0 && s.path < SATBOX_ISA_COUNT ? satbox_isa_width((satbox_isa)s.path) : 1;
     st.SetBytesProcessed((int64_t)(pairs * (in + out)));
+}
+
+// A peer's copy of a workload's pool, converted once (outside every timed region) and kept until
+// the end: peers sharing a convert function (ODE's two uses) share it.
+const PeerBatch &peer_batch(const Peer &peer, Work w, size_t pairs)
+{
+    static std::map<std::tuple<void *, int, size_t>, std::unique_ptr<PeerBatch>> cache;
+    auto key = std::make_tuple((void *)peer.convert, (int)w, pairs);
+    auto it = cache.find(key);
+    if (it == cache.end()) {
+        const PairPool &p = pair_pool(w, pairs, false);
+        auto t0 = std::chrono::steady_clock::now();
+        it = cache.emplace(key, peer.convert(view(p.a, 0), view(p.b, 0), pairs)).first;
+        note("  %s: %zu %s pairs converted (%.1f s)\n", peer.name, pairs, work_name(w),
+             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    }
+    return *it->second;
+}
+
+// The same loop as satbox's entries: pass k tests window k mod K of the peer's converted pool.
+void run_peer(benchmark::State &st, const Spec &s)
+{
+    const Peer &peer = peers()[(size_t)s.peer];
+    const size_t n = s.n, pool = pool_pairs_for(n), K = windows_of(s);
+    const PeerBatch &batch = peer_batch(peer, s.w, pool);
+    std::vector<uint8_t> hit(n);
+    double hits = 0;
+    if (timed(st, K, hits, [&](size_t w) { return (ptrdiff_t)peer.run(batch, w * n, n, hit.data()); }))
+        set_counters(st, s, hits);
 }
 
 void run(benchmark::State &st, Spec s)
 {
+    if (s.peer >= 0)
+        return run_peer(st, s);
     if (!use_path(st, s.path))
         return;
     const size_t n = s.n, pool = pool_pairs_for(n), K = windows_of(s);
@@ -305,28 +343,27 @@ void run_clock(benchmark::State &st)
     st.counters["GHz"] = benchmark::Counter((double)st.iterations() * (double)cycles * 1e-9, benchmark::Counter::kIsRate);
 }
 
+// The CPU's model name, with its family and model numbers on x86 (a VM may say only "AMD EPYC").
 std::string cpu_model()
 {
     std::ifstream f("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(f, line))
-        if (line.rfind("model name", 0) == 0 || line.rfind("Model", 0) == 0) {
-            size_t c = line.find(':');
-            if (c != std::string::npos)
-                return line.substr(c + 2);
+    std::string line, name, family, model;
+    auto value = [&](const char *key, std::string &out) {
+        if (out.empty() && line.rfind(key, 0) == 0 && line.find(':') != std::string::npos) {
+            out = line.substr(line.find(':') + 1);
+            out.erase(0, out.find_first_not_of(" \t"));
         }
-    return "unknown CPU";
-}
-
-std::vector<int> isa_paths()
-{
-#if defined(__x86_64__) || defined(__i386__)
-    return {SATBOX_ISA_SCALAR, SATBOX_ISA_SSE41, SATBOX_ISA_AVX2, SATBOX_ISA_AVX512};
-#elif defined(__aarch64__)
-    return {SATBOX_ISA_SCALAR, SATBOX_ISA_NEON};
-#else
-    return {SATBOX_ISA_SCALAR};
-#endif
+    };
+    while (std::getline(f, line)) {
+        value("model name", name);
+        value("Model", name);
+        value("cpu family", family);
+        if (line.rfind("model\t", 0) == 0 || line.rfind("model ", 0) == 0)
+            value("model", model);
+    }
+    if (name.empty())
+        return "unknown CPU";
+    return family.empty() ? name : name + " (family " + family + ", model " + model + ")";
 }
 
 std::set<std::pair<size_t, size_t>> g_probes;
@@ -336,10 +373,12 @@ benchmark::TimeUnit unit_for(size_t n)
     return n >= (1u << 20) ? benchmark::kMillisecond : n >= 4096 ? benchmark::kMicrosecond : benchmark::kNanosecond;
 }
 
-void add(Entry e, int path, Work w, size_t n, bool hot = false)
+void add(Entry e, int path, Work w, size_t n, bool hot = false, int peer = -1)
 {
-    Spec s{e, path, w, n, hot};
-    std::string name = std::string(kEntryName[e]) + "/" + path_name(path) + "/" + work_label(s) + "/" + std::to_string(n);
+    Spec s{e, path, w, n, hot, peer};
+    std::string name = peer >= 0 ? std::string(peers()[(size_t)peer].entry) + "/" + peers()[(size_t)peer].name
+                                 : std::string(kEntryName[e]) + "/" + path_name(path);
+    name += "/" + work_label(s) + "/" + std::to_string(n);
     benchmark::RegisterBenchmark(name.c_str(), [s](benchmark::State &st) { run(st, s); })->Unit(unit_for(n));
     g_probes.insert({(size_t)in_bytes(e) * n, (size_t)in_bytes(e) * windows_of(s) * n});
 }
@@ -348,7 +387,7 @@ void add(Entry e, int path, Work w, size_t n, bool hot = false)
 // entry point, workloads at one in-cache size, the other entry points in cache and from DRAM.
 void register_all(bool quick)
 {
-    const std::vector<int> isas = isa_paths();
+    const std::vector<int> isas = present_paths();
     std::vector<int> with_baselines = isas;
     with_baselines.push_back(kSeed);
     with_baselines.push_back(kTextbook);
@@ -371,7 +410,7 @@ void register_all(bool quick)
     for (int p : with_baselines)
         add(OVERLAP, p, UNIFORM50, K4, true);
     // 3. collide: sizes, then the workloads.
-    for (size_t n : quick ? std::vector<size_t>{K4} : std::vector<size_t>{256, K4, 65536, M1})
+    for (size_t n : quick ? std::vector<size_t>{K4, M1} : std::vector<size_t>{256, K4, 65536, M1})
         for (int p : isas)
             add(COLLIDE, p, UNIFORM50, n);
     if (!quick)
@@ -388,14 +427,19 @@ void register_all(bool quick)
         for (size_t n : quick ? std::vector<size_t>{K4} : std::vector<size_t>{256, K4, 65536, M1})
             for (int p : isas)
                 add(e, p, SCENE, n);
-    // 5. Threads: one large batch over 1..all cores, widest path and scalar.
+    // 5. The peer libraries, on the same pairs: 50% random in cache and from memory; in the full
+    //    run also the near-parallel stacks and the broad-phase pairs in cache.
+    for (size_t i = 0; i < peers().size(); i++) {
+        for (size_t n : {K4, M1})
+            add(OVERLAP, 0, UNIFORM50, n, false, (int)i);
+        if (!quick)
+            for (Work w : {STACKED, SCENE})
+                add(OVERLAP, 0, w, K4, false, (int)i);
+    }
+    // 6. Threads: one large batch over 1..all cores, widest path and scalar.
     const size_t tn = quick ? M1 : M4;
     int cores = (int)std::max(2u, std::thread::hardware_concurrency());
-    unsigned sup = satbox_isa_supported();
-    int best = SATBOX_ISA_SCALAR;
-    for (int p : isas)
-        if (sup & (1u << p))
-            best = p;
+    int best = isas.back();
     for (int p : {best, (int)SATBOX_ISA_SCALAR}) {
         for (int t = 1; t <= cores; t *= 2) {
             std::string name = "threads/" + path_name(p) + "/uniform50/" + std::to_string(tn) + "/" + std::to_string(t);
@@ -408,7 +452,7 @@ void register_all(bool quick)
         if (best == SATBOX_ISA_SCALAR)
             break;
     }
-    // 6. Read bandwidth over the same window and pool sizes as the benchmarks above.
+    // 7. Read bandwidth over the same window and pool sizes as the benchmarks above.
     for (auto wp : g_probes) {
         std::string name = "readbw/" + std::to_string(wp.first) + "/" + std::to_string(wp.second);
         size_t win = wp.first, pool = wp.second;
@@ -431,16 +475,21 @@ int main(int argc, char **argv)
     }
     argc = out;
 
-    std::string isas;
-    for (int p = 0; p < SATBOX_ISA_COUNT; p++)
-        if (satbox_isa_supported() & (1u << p))
-            isas += std::string(isas.empty() ? "" : " ") + satbox_isa_name((satbox_isa)p);
+    std::string isas, left_out, peer_names;
+    for (int p : present_paths(&left_out))
+        isas += std::string(isas.empty() ? "" : " ") + path_name(p);
     std::string cpu = cpu_model();
     std::printf("satbox %s benchmark suite%s\n", satbox_version(), quick ? " (--quick)" : "");
     std::printf("CPU: %s; %u hardware threads; satbox paths: %s (default: %s)\n", cpu.c_str(),
                 std::thread::hardware_concurrency(), isas.c_str(), satbox_isa_name(satbox_isa_active()));
-    std::printf("Note: the reference figures (peers 19-27 ns/pair, corner projection 95 ns, 50%% overlap,\n"
-                "4Ki pairs) were measured on a Zen 5; this run is on the CPU named above.\n");
+    if (!left_out.empty())
+        std::printf("Note: paths left out: %s.\n", left_out.c_str());
+    for (const Peer &p : peers()) {
+        std::printf("Peer: %-10s %-8s %s\n", p.name, p.entry, p.what);
+        peer_names += std::string(peer_names.empty() ? "" : ", ") + p.entry + "/" + p.name + ": " + p.what;
+    }
+    for (const std::string &l : peers_left_out())
+        std::printf("Peer: %s\n", l.c_str());
     std::printf("Note: Debian's libbenchmark is a debug build (its warning below); the timed code is\n"
                 "satbox's release build, only the harness around it is unoptimised.\n");
     std::fflush(stdout);
@@ -448,14 +497,21 @@ int main(int argc, char **argv)
     benchmark::AddCustomContext("satbox_version", satbox_version());
     benchmark::AddCustomContext("satbox_paths", isas);
     benchmark::AddCustomContext("satbox_default_path", satbox_isa_name(satbox_isa_active()));
+    benchmark::AddCustomContext("satbox_paths_left_out", left_out);
+    benchmark::AddCustomContext("peers", peer_names);
     benchmark::AddCustomContext("suite_mode", quick ? "quick" : "full");
 
     register_all(quick);
     benchmark::Initialize(&argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
         return 1;
-    benchmark::RunSpecifiedBenchmarks();
+    size_t ran = benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();
     release_all();
+    if (ran == 0) {
+        std::fprintf(stderr, "satbox_bench: no benchmark matches the filter (names: <entry>/<path>/<workload>/<pairs>;"
+                             " --benchmark_list_tests lists them)\n");
+        return 2;
+    }
     return 0;
 }

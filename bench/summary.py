@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""summary.py - one-screen tables from satbox_bench's JSON: ns/pair, x scalar, x seed method, roofline shares."""
+"""summary.py - one-screen tables from satbox_bench's JSON: ns/pair, x scalar, x seed method, roofline shares,
+the kernel table (overlap, collide, bare, textbook, instructions per pair) and satbox against the peer libraries."""
 import argparse
 import json
 import statistics
@@ -84,8 +85,9 @@ class Results:
         return i / (IPC_CEILING * self.ghz) if i and self.ghz else None
 
     def paths(self):
+        """satbox's paths measured in this run (a path that only failed or was skipped is absent),
+        narrowest first: the last is the widest present, the one ratios and shares refer to."""
         present = {name.split("/")[1] for name in self.runs if name.count("/") == 3}
-        present |= {name.split("/")[1] for name in self.errors if name.count("/") == 3}
         return [p for p in ISA_ORDER if p in present]
 
 
@@ -122,20 +124,24 @@ def table_workloads(r, out, n=4096):
     works = [w for w in WORKLOADS if any(r.get("overlap", p, w, n) for p in paths)]
     out.append(f"overlap, {human(n)} pairs a call, path x workload: ns/pair"
                f"  (insn/pair and IPC on uniform50; hit rate in the last row)")
-    out.append(f"{'path':<9}" + "".join(f"{w:>10}" for w in works) + f"{'insn':>7}{'IPC':>6}")
+    out.append(f"{'path':<12}" + "".join(f"{w:>10}" for w in works) + f"{'insn':>7}{'IPC':>6}")
     for p in paths:
         cells = []
         for w in works:
             t = r.ns("overlap", p, w, n)
             cells.append("skipped" if f"overlap/{p}/{w}/{n}" in r.errors else f(t))
-        out.append(f"{p:<9}" + "".join(f"{c:>10}" for c in cells) +
+        out.append(f"{p:<12}" + "".join(f"{c:>10}" for c in cells) +
                    f"{f(r.insn_for('overlap', p, 'uniform50'), '{:.0f}'):>7}"
                    f"{f(r.ipc('overlap', p, 'uniform50', n), '{:.2f}'):>6}")
+    for e, p in peer_rows(r):  # the peer libraries on the workloads they ran (":c" contacts, ":o" overlap)
+        cells = [r.ns(e, p, w, n) for w in works]
+        if any(cells):
+            out.append(f"{p + ':' + e[0]:<12}" + "".join(f"{f(c):>10}" for c in cells))
     hit = [med(r.get("overlap", "scalar", w, n) or [{}], "hit_rate") for w in works]
-    out.append(f"{'hit %':<9}" + "".join(f"{f(100 * h if h is not None else None, '{:.0f}'):>10}" for h in hit))
+    out.append(f"{'hit %':<12}" + "".join(f"{f(100 * h if h is not None else None, '{:.0f}'):>10}" for h in hit))
     out.append("")
     out.append(f"the same: x scalar / x seed method / % of memory floor")
-    out.append(f"{'path':<9}" + "".join(f"{w:>13}" for w in works))
+    out.append(f"{'path':<12}" + "".join(f"{w:>13}" for w in works))
     for p in paths:
         cells = []
         for w in works:
@@ -143,7 +149,7 @@ def table_workloads(r, out, n=4096):
             sc, sd = ratio(r.ns("overlap", "scalar", w, n), t), ratio(r.ns("overlap", "seed", w, n), t)
             mem = pct(r.floor_ns("overlap", p, w, n), t)
             cells.append(f"{fx(sc)}/{fx(sd)}/{f(mem, '{:.0f}')}%" if t else "-")
-        out.append(f"{p:<9}" + "".join(f"{c:>13}" for c in cells))
+        out.append(f"{p:<12}" + "".join(f"{c:>13}" for c in cells))
     out.append("hot = the uniform50 window repeated (cache-resident, branch predictor trained); the other"
                " workloads take a fresh window each pass.")
 
@@ -190,6 +196,25 @@ def table_entries(r, out):
                        f" {f(pct(r.cpu_floor_ns(e, best), t), '{:.0f}'):>6}")
 
 
+def table_insns(r, out, how):
+    """Instructions per pair, entry point x path (c = callgrind, p = ptrace single-step)."""
+    paths = r.paths()
+    entries = sorted({k.split("/")[0] for k in r.insns if k.split("/")[-1] in paths},
+                     key=lambda e: (e.replace("_bare", "") != e, e))
+    if not entries:
+        return
+    out.append("instructions per pair, entry point x path (c = callgrind Ir, p = ptrace single-step),"
+               f" textbook {f(r.insn('overlap', 'textbook'), '{:.0f}')}, seed {f(r.insn('overlap', 'seed'), '{:.0f}')}")
+    out.append(f"{'entry':<18}" + "".join(f"{p:>10}" for p in paths))
+    for e in entries:
+        cells = []
+        for p in paths:
+            v = r.insn(e, p)
+            src = {"callgrind": "c", "ptrace": "p"}.get(how.get(f"{e}/{p}"), "")
+            cells.append(f"{v:.0f} {src}" if v is not None else "-")
+        out.append(f"{e:<18}" + "".join(f"{c:>10}" for c in cells))
+
+
 def table_threads(r, out):
     groups = defaultdict(dict)
     for name, e in r.runs.items():
@@ -203,22 +228,121 @@ def table_threads(r, out):
         out.append(f"threads, overlap {path} {human(n)} pairs (wall time): {cells}")
 
 
+KERNEL_SIZE = 4096
+
+
+def table_kernel(r, out, n=KERNEL_SIZE):
+    """Per path: overlap, collide, the bare kernel (when benchmarked), textbook; ratios; insn/pair."""
+    paths = r.paths()
+    if not paths:
+        return []
+    tb = r.ns("overlap", "textbook", "uniform50", n)
+    tb_i = r.insn("overlap", "textbook")
+    have_bare = any(r.ns("overlap_bare", p, "uniform50", n) or r.insn("overlap_bare", p) for p in paths)
+    cols = ["overlap", "collide"] + (["ov_bare", "co_bare"] if have_bare else []) + ["textbook"]
+    rat = (["ov/bare", "co/bare", "ov/bare i"] if have_bare else []) + ["co/ov", "tb/ov"]
+    out.append(f"kernel, uniform50, {human(n)} pairs a call: ns/pair, ratios of those times, instructions per pair"
+               f" (textbook = bl_textbook_overlap, scalar early exit, one column for every path)")
+    out.append(f"{'path':<8}" + "".join(f"{c:>9}" for c in cols) + " |" + "".join(f"{c:>{max(8, len(c) + 1)}}" for c in rat) +
+               " | insn:" + "".join(f"{c:>9}" for c in cols))
+    rows = []
+    for p in paths:
+        t = {"overlap": r.ns("overlap", p, "uniform50", n), "collide": r.ns("collide", p, "uniform50", n),
+             "ov_bare": r.ns("overlap_bare", p, "uniform50", n), "co_bare": r.ns("collide_bare", p, "uniform50", n),
+             "textbook": tb}
+        i = {"overlap": r.insn("overlap", p), "collide": r.insn("collide", p),
+             "ov_bare": r.insn("overlap_bare", p), "co_bare": r.insn("collide_bare", p), "textbook": tb_i}
+        q = {"ov/bare": ratio(t["overlap"], t["ov_bare"]), "co/bare": ratio(t["collide"], t["co_bare"]),
+             "co/ov": ratio(t["collide"], t["overlap"]), "tb/ov": ratio(tb, t["overlap"]),
+             "ov/bare i": ratio(i["overlap"], i["ov_bare"])}
+        out.append(f"{p:<8}" + "".join(f"{f(t[c]):>9}" for c in cols) + " |" +
+                   "".join(f"{f(q[c], '{:.2f}'):>{max(8, len(c) + 1)}}" for c in rat) + " |      " +
+                   "".join(f"{f(i[c], '{:.0f}'):>9}" for c in cols))
+        rows.append({"path": p, "ns": t, "ratio": q, "insn": i})
+    out.append("ov/bare, co/bare: satbox's time over the bare kernel's (the same source without validity checks and"
+               " the near-parallel rule; never shipped), ov/bare i: the same for instructions;" if have_bare else
+               "(no bare-kernel rows in this run: overlap_bare/<path>/uniform50/4096, insns overlap_bare/<path>)")
+    out.append("co/ov: collide over overlap; tb/ov: the textbook test over overlap (how many times faster satbox is).")
+    return rows
+
+
+# Peers: (benchmark entry, benchmark path, label); satbox's own rows come from the paths present.
+PEER_ENTRIES = ("overlap", "contacts")
+
+
+def peer_rows(r):
+    names = {tuple(k.split("/")[:2]) for k in r.runs if k.count("/") == 3}
+    return sorted((e, p) for e, p in names if e in PEER_ENTRIES and p not in ISA_ORDER and p not in BASELINES)
+
+
+def table_peers(r, out, agree, cpu):
+    """satbox's paths, the baselines and the peer libraries on the same pairs: speed and agreement."""
+    peers = peer_rows(r)
+    methods = [("overlap", p) for p in r.paths()] + [("collide", p) for p in r.paths()] + \
+              [("overlap", b) for b in BASELINES] + peers
+    K, M = 4096, 1 << 20
+    fastest = min((t for t in (r.ns(e, p, "uniform50", K) for e, p in peers) if t), default=None)
+    fam = (agree or {}).get("methods", {})
+    npairs = (agree or {}).get("pairs_per_family")
+    out.append(f"against the peer libraries, {cpu}: random rotations at 50% overlap, one thread,"
+               f" fresh windows; agreement with the long-double oracle on {npairs or '?'} pairs per family")
+    head = (f"{'method':<22}{'ns 4Ki':>8}{'ns 1Mi':>8}{'x peer':>8}{'insn':>7}  {'stacked FP/FN':>13}"
+            f"  {'random FP/FN':>12}  {'scene FP/FN':>11}  worst FP gap / FN depth")
+    out.append(head)
+    rows = []
+    for e, p in methods:
+        t4, t1 = r.ns(e, p, "uniform50", K), r.ns(e, p, "uniform50", M)
+        if t4 is None and t1 is None:
+            continue
+        a = fam.get(f"{e}/{p}", {})
+        cells = {k: a.get(k) for k in ("stacked", "random", "scene")}
+        fpfn = {k: f"{v['fp']}/{v['fn']}" if v else "-" for k, v in cells.items()}
+        gaps = [v["worst_fp_gap"] for v in cells.values() if v and v["fp"]]
+        deps = [v["deepest_fn"] for v in cells.values() if v and v["fn"]]
+        worst = f"{max(gaps):.2g}" if gaps else "-"
+        deep = f"{max(deps):.2g}" if deps else "-"
+        label = f"{e} {p}" if (e, p) in peers else f"satbox {e} {p}" if p in ISA_ORDER else f"{p} (baseline)"
+        x = ratio(fastest, t4)
+        out.append(f"{label:<22}{f(t4):>8}{f(t1):>8}{f(x, '{:.2f}'):>8}{f(r.insn(e, p), '{:.0f}'):>7}"
+                   f"  {fpfn['stacked']:>13}  {fpfn['random']:>12}  {fpfn['scene']:>11}  {worst} / {deep}")
+        rows.append({"method": label, "benchmark": f"{e}/{p}", "ns_per_pair_4k": t4, "ns_per_pair_1m": t1,
+                     "x_fastest_peer": x, "insn_per_pair": r.insn(e, p), "agreement": cells})
+    out.append("x peer = the fastest peer's ns/pair (4Ki) / this method's: above 1 is faster. FP = reported overlapping,"
+               " truly apart; FN = reported apart, truly overlapping (touching counts as overlapping); worst FP gap"
+               " and deepest FN over the three families (length units; boxes of half extents 0.1-1.5).")
+    out.append("Contact peers (Bullet, ODE) count as overlapping when they return a contact. Peer conversion to their"
+               " own types happens once, outside the timed loop.")
+    if not peers:
+        out.append("No peer library ran: not found at configure time (the console's 'Peer:' lines say which),"
+                   " or filtered out.")
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("json", help="satbox_bench --benchmark_out JSON")
     ap.add_argument("--insns", help="satbox_insns JSON (instruction counts)")
     ap.add_argument("--date", help="date to print (default: the JSON's)")
+    ap.add_argument("--agree", help="satbox_agree JSON (agreement with the oracle)")
+    ap.add_argument("--json-out", help="write the kernel and peer tables' rows as JSON here")
     a = ap.parse_args()
     ctx, runs, errors = load(a.json)
-    insns = {}
+    insns, how = {}, {}
     method = None
     if a.insns:
         try:
             with open(a.insns) as fh:
                 d = json.load(fh)
-            insns, method = d.get("counts", {}), d.get("method")
+            insns, method, how = d.get("counts", {}), d.get("method"), d.get("how", {})
         except (OSError, ValueError) as ex:
             print(f"(no instruction counts: {ex})", file=sys.stderr)
+    agree = None
+    if a.agree:
+        try:
+            with open(a.agree) as fh:
+                agree = json.load(fh)
+        except (OSError, ValueError) as ex:
+            print(f"(no agreement figures: {ex})", file=sys.stderr)
     r = Results(runs, errors, insns)
     out = []
     out.append(f"satbox {ctx.get('satbox_version', '?')} benchmarks ({ctx.get('suite_mode', '?')} run),"
@@ -232,8 +356,13 @@ def main():
                f" {f(statistics.median(l3) / 1e9 if l3 else None)} GB/s, DRAM {f(statistics.median(dram) / 1e9 if dram else None)} GB/s")
     out.append("CPU time per pair, best of the repetitions. libbenchmark is a "
                f"{ctx.get('library_build_type', '?')} build (harness only).")
-    out.append("Reference figures (peers 19-27 ns/pair, corner projection 95 ns; 50%, 4Ki pairs) are from a Zen 5,"
-               " not this CPU.")
+    if ctx.get("satbox_paths_left_out"):
+        out.append(f"paths left out: {ctx['satbox_paths_left_out']}; ratios and shares refer to the widest path present"
+                   f" ({r.paths()[-1] if r.paths() else '-'})")
+    out.append("")
+    kernel_rows = table_kernel(r, out)
+    out.append("")
+    peer_table = table_peers(r, out, agree, ctx.get("cpu_model", "?"))
     out.append("")
     table_workloads(r, out)
     out.append("")
@@ -244,11 +373,17 @@ def main():
     table_threads(r, out)
     out.append("% mem = memory floor / time: floor = bytes moved per pair (120 in + out matrix, 80 + out quaternion)"
                " / read bandwidth over the same window and pool.")
-    out.append(f"% cpu = compute floor / time: floor = instructions per pair (ptrace single-step count) / ({IPC_CEILING:.0f}"
+    out.append(f"% cpu = compute floor / time: floor = instructions per pair / ({IPC_CEILING:.0f}"
                " IPC x clock probe). IPC column = instructions per pair / (ns x GHz).")
     if method:
         out.append(f"instruction count: {method}")
+    out.append("")
+    table_insns(r, out, how)
     print("\n".join(out))
+    if a.json_out:
+        with open(a.json_out, "w") as fh:
+            json.dump({"cpu_model": ctx.get("cpu_model"), "date": ctx.get("date"), "paths": r.paths(),
+                       "kernel": kernel_rows, "peers": peer_table}, fh, indent=1)
 
 
 if __name__ == "__main__":

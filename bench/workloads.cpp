@@ -300,6 +300,43 @@ void release_all()
     g_scene = ScenePool();
 }
 
+std::vector<int> present_paths(std::string *left_out)
+{
+    static const satbox_isa def = satbox_isa_active();
+#if defined(__x86_64__) || defined(__i386__)
+    const int ladder[] = {SATBOX_ISA_SCALAR, SATBOX_ISA_SSE41, SATBOX_ISA_AVX2, SATBOX_ISA_AVX512};
+#elif defined(__aarch64__)
+    const int ladder[] = {SATBOX_ISA_SCALAR, SATBOX_ISA_NEON};
+#else
+    const int ladder[] = {SATBOX_ISA_SCALAR};
+#endif
+    std::vector<int> present;
+    bool above = false;
+    for (int p : ladder) {
+        bool sup = satbox_isa_supported() & (1u << p);
+        if (sup && !above)
+            present.push_back(p);
+        else if (left_out)
+            *left_out += std::string(left_out->empty() ? "" : ", ") + satbox_isa_name((satbox_isa)p) +
+                         (sup ? " (above SATBOX_ISA)" : " (not supported by this CPU or build)");
+        if (p == (int)def)
+            above = true;
+    }
+    return present;
+}
+
+bool write_text(const char *path, const std::string &text)
+{
+    if (!path)
+        return std::fputs(text.c_str(), stdout) >= 0;
+    FILE *f = std::fopen(path, "w");
+    if (!f || std::fputs(text.c_str(), f) < 0 || std::fclose(f) != 0) {
+        std::perror(path);
+        return false;
+    }
+    return true;
+}
+
 void note(const char *fmt, ...)
 {
     va_list ap;

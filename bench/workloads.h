@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 extern "C" {
@@ -64,6 +65,16 @@ struct ScenePool {
 const ScenePool &scene_pool(size_t pairs);
 
 void release_all();
+
+// satbox's paths a run measures: built, run by this CPU and OS, and not above the library's
+// default path (the widest one, lowered by the environment variable SATBOX_ISA), narrowest
+// first. The others are appended to *left_out ("avx512 (not supported by this CPU or build)"),
+// so that SATBOX_ISA=avx2 runs a suite as on a CPU without AVX-512. The first call must come
+// before any satbox_isa_force().
+std::vector<int> present_paths(std::string *left_out = nullptr);
+
+// Writes `text` to the file `path` (stdout when path is NULL); false (and a message) on failure.
+bool write_text(const char *path, const std::string &text);
 
 // Message on stderr (data generation progress), so that stdout stays the benchmark's.
 void note(const char *fmt, ...);

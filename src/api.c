@@ -119,6 +119,7 @@ static int check_pool(const satbox_boxes *pool, const satbox_rec *rec, size_t po
  * `pool_n` is used by the pool source only. Nothing is written unless every check passes. */
 static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, size_t pool_n)
 {
+    job->pool_n = pool_n;
     size_t n = job->n;
     if (n == 0)
         return 0;

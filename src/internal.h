@@ -7,6 +7,27 @@
 
 #include "satbox/satbox.h"
 
+/* Inlining that the scalar reference's speed depends on (a call per pair costs a third of it). */
+#if defined(__GNUC__)
+#define SBX_ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define SBX_ALWAYS_INLINE static inline
+#endif
+
+/* A hint to fetch the cache line at p (no effect on results). */
+#if defined(__GNUC__)
+#define SBX_PREFETCH(p) __builtin_prefetch(p)
+#else
+#define SBX_PREFETCH(p) ((void)(p))
+#endif
+/* Record pools of at least this many boxes (1 MiB) are assumed not to be in cache: the record
+ * forms then fetch the two records of the pair SBX_REC_AHEAD pairs ahead of the one they test,
+ * so that random slots in a pool far larger than the caches cost little more than sweep order. */
+#ifndef SBX_REC_PREFETCH_MIN_POOL
+#define SBX_REC_PREFETCH_MIN_POOL 16384
+#endif
+#define SBX_REC_AHEAD 48
+
 /* Where the boxes of a job come from. A and B sides use the same source kind. */
 typedef enum sbx_src {
     SBX_SRC_MAT = 0,  /* a[i] vs b[i] from two satbox_boxes */
@@ -27,6 +48,7 @@ typedef struct sbx_job {
     const satbox_boxes *pool;      /* SBX_SRC_POOL */
     const satbox_rec *rec;         /* SBX_SRC_REC */
     const satbox_pair *pairs;      /* SBX_SRC_POOL, SBX_SRC_REC */
+    size_t pool_n;                 /* SBX_SRC_POOL, SBX_SRC_REC: boxes in the pool */
     float margin;                  /* collide only */
     uint8_t *hit;                  /* may be NULL */
     float *separation;             /* collide only, may be NULL */
@@ -64,6 +86,13 @@ extern const sbx_kernels sbx_kernels_sse41_portable;
 extern const sbx_kernels sbx_kernels_avx2_portable;
 extern const sbx_kernels sbx_kernels_avx512_portable;
 extern const sbx_kernels sbx_kernels_neon_portable;
+
+/* The same kernels built with -DSBX_BARE (no validity test, no near-parallel rule); linked into
+ * the benchmarks only, to measure what the safety costs. */
+extern const sbx_kernels sbx_kernels_sse41_bare;
+extern const sbx_kernels sbx_kernels_avx2_bare;
+extern const sbx_kernels sbx_kernels_avx512_bare;
+extern const sbx_kernels sbx_kernels_neon_bare;
 
 /* The kernel table of the active path (dispatch.c). */
 const sbx_kernels *sbx_active(void);

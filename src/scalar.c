@@ -62,7 +62,7 @@ static int quat_axes(float x, float y, float z, float w, float u[3][3])
     return 1;
 }
 
-static void load_mat(const satbox_boxes *s, size_t i, box_v *b)
+static inline void load_mat(const satbox_boxes *s, size_t i, box_v *b)
 {
     for (int c = 0; c < 3; c++) {
         b->c[c] = s->center[c][i];
@@ -96,7 +96,7 @@ static void load_rec(const satbox_rec *r, box_v *b)
     memcpy(b->u, r->axis, sizeof b->u);
 }
 
-static void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
+SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
 {
     switch (job->src) {
     case SBX_SRC_MAT:
@@ -112,6 +112,10 @@ static void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
         load_mat(job->mb, i, b);
         break;
     case SBX_SRC_REC:
+        if (job->pool_n >= SBX_REC_PREFETCH_MIN_POOL && i + SBX_REC_AHEAD < job->n) {
+            SBX_PREFETCH(&job->rec[job->pairs[i + SBX_REC_AHEAD].a]);
+            SBX_PREFETCH(&job->rec[job->pairs[i + SBX_REC_AHEAD].b]);
+        }
         load_rec(&job->rec[job->pairs[i].a], a);
         load_rec(&job->rec[job->pairs[i].b], b);
         break;
@@ -167,8 +171,9 @@ static void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
  * thousands of resting (stacked) pairs in a million. The errors are a few ulps in practice, so
  * the unguarded decision errs only within B, in both directions.
  *
- * Validity (the pair): extents >= 0 and check = ((|t_0| + |t_1| + |t_2|) + ΣAR) + ΣhA+ΣhB <=
- * SATBOX_PAIR_LIMIT (ΣAR row by row, Σh = hA_0 + hA_1 + hA_2 + hB_0 + hB_1 + hB_2 left to right).
+ * Validity (the pair): extents >= 0 and check = ((|t_0| + |t_1| + |t_2|) + max AR) + Σh <=
+ * SATBOX_PAIR_LIMIT (Σh = hA_0 + hA_1 + hA_2 + hB_0 + hB_1 + hB_2 left to right; max AR taken on
+ * the bit patterns, so that a NaN or infinite |R| makes it NaN or infinite).
  * NaN or infinity anywhere in the input makes `check` NaN or infinite (an infinite axis
  * component makes a whole row or column of R non-finite), so it fails; below the limit every
  * product of the kernel is finite, so every gap is finite and the max over the gaps is well
@@ -179,7 +184,7 @@ typedef struct pair_v {
     int valid;
 } pair_v;
 
-static void pair_setup(const box_v *A, const box_v *B, pair_v *P)
+SBX_ALWAYS_INLINE void pair_setup(const box_v *A, const box_v *B, pair_v *P)
 {
     float d[3];
     for (int c = 0; c < 3; c++)
@@ -191,63 +196,76 @@ static void pair_setup(const box_v *A, const box_v *B, pair_v *P)
         }
     for (int i = 0; i < 3; i++)
         P->t[i] = (d[0] * A->u[i][0] + d[1] * A->u[i][1]) + d[2] * A->u[i][2];
-    float sum_ar = P->AR[0][0];
-    for (int q = 1; q < 9; q++)
-        sum_ar = sum_ar + P->AR[q / 3][q % 3];
+    /* max |R| on the bit patterns (|R| >= 0 orders like its bits): NaN and infinity always win. */
+    uint32_t max_bits = 0;
+    for (int q = 0; q < 9; q++) {
+        uint32_t b;
+        memcpy(&b, &P->AR[q / 3][q % 3], sizeof b);
+        max_bits = b > max_bits ? b : max_bits;
+    }
+    float max_ar;
+    memcpy(&max_ar, &max_bits, sizeof max_ar);
     float sum_h = ((((A->h[0] + A->h[1]) + A->h[2]) + B->h[0]) + B->h[1]) + B->h[2];
-    float check = (((fabsf(P->t[0]) + fabsf(P->t[1])) + fabsf(P->t[2])) + sum_ar) + sum_h;
+    float check = (((fabsf(P->t[0]) + fabsf(P->t[1])) + fabsf(P->t[2])) + max_ar) + sum_h;
     P->valid = check <= SATBOX_PAIR_LIMIT && A->h[0] >= 0.0f && A->h[1] >= 0.0f && A->h[2] >= 0.0f &&
                B->h[0] >= 0.0f && B->h[1] >= 0.0f && B->h[2] >= 0.0f;
 }
 
-/* Gap of axis k (unnormalised), its signed projection of d, and |L|^2 (1 for face axes).
- * *usable is 0 for a skipped near-parallel edge axis. */
-static float axis_gap(const box_v *A, const box_v *B, const pair_v *P, int k, float *proj, float *len2, int *usable)
+/* The gap of each kind of axis (unnormalised) and its signed projection of d; sat_tpl.h has the
+ * same three functions over wide floats. */
+static inline float gap_face_a(const box_v *A, const box_v *B, const pair_v *P, int i)
 {
-    const float(*R)[3] = P->R, (*AR)[3] = P->AR;
-    const float *t = P->t;
-    *usable = 1;
-    *len2 = 1.0f;
-    if (k < 3) {
-        int i = k;
-        float rb = (B->h[0] * AR[i][0] + B->h[1] * AR[i][1]) + B->h[2] * AR[i][2];
-        *proj = t[i];
-        return fabsf(t[i]) - (A->h[i] + rb);
-    }
-    if (k < 6) {
-        int j = k - 3;
-        float ra = (A->h[0] * AR[0][j] + A->h[1] * AR[1][j]) + A->h[2] * AR[2][j];
-        float p = (t[0] * R[0][j] + t[1] * R[1][j]) + t[2] * R[2][j];
-        *proj = p;
-        return fabsf(p) - (ra + B->h[j]);
-    }
-    int i = (k - 6) / 3, j = (k - 6) % 3;
-    int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-    float ra = A->h[i1] * AR[i2][j] + A->h[i2] * AR[i1][j];
-    float rb = B->h[j1] * AR[i][j2] + B->h[j2] * AR[i][j1];
-    float p = t[i2] * R[i1][j] - t[i1] * R[i2][j];
+    float rb = (B->h[0] * P->AR[i][0] + B->h[1] * P->AR[i][1]) + B->h[2] * P->AR[i][2];
+    return fabsf(P->t[i]) - (A->h[i] + rb);
+}
+
+static inline float gap_face_b(const box_v *A, const box_v *B, const pair_v *P, int j, float *proj)
+{
+    float ra = (A->h[0] * P->AR[0][j] + A->h[1] * P->AR[1][j]) + A->h[2] * P->AR[2][j];
+    float p = (P->t[0] * P->R[0][j] + P->t[1] * P->R[1][j]) + P->t[2] * P->R[2][j];
     *proj = p;
-    *len2 = R[i1][j] * R[i1][j] + R[i2][j] * R[i2][j];
-    *usable = AR[i][j] < SATBOX_PARALLEL_ABS_COS;
+    return fabsf(p) - (ra + B->h[j]);
+}
+
+static inline float gap_edge(const box_v *A, const box_v *B, const pair_v *P, int i, int j, float *proj)
+{
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+    float ra = A->h[i1] * P->AR[i2][j] + A->h[i2] * P->AR[i1][j];
+    float rb = B->h[j1] * P->AR[i][j2] + B->h[j2] * P->AR[i][j1];
+    float p = P->t[i2] * P->R[i1][j] - P->t[i1] * P->R[i2][j];
+    *proj = p;
     return fabsf(p) - (ra + rb);
 }
 
+/* The near-parallel rule: edge axis (i, j) is used when |R_ij| < SATBOX_PARALLEL_ABS_COS. */
+static inline int usable_edge(const pair_v *P, int i, int j) { return P->AR[i][j] < SATBOX_PARALLEL_ABS_COS; }
+
+static inline float len2_edge(const pair_v *P, int i, int j)
+{
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    return P->R[i1][j] * P->R[i1][j] + P->R[i2][j] * P->R[i2][j];
+}
+
 /* Overlap bit of one pair (0 for bad data, which sets *bad). The first separating axis ends the
- * test: the bit is the same as testing all 15. */
+ * test (in id order): the bit is the same as testing all 15. */
 static uint8_t ref_overlap(const box_v *A, const box_v *B, uint8_t *bad)
 {
     pair_v P;
+    float proj;
     pair_setup(A, B, &P);
     *bad = !P.valid;
     if (!P.valid)
         return 0;
-    for (int k = 0; k < 15; k++) {
-        float proj, len2;
-        int usable;
-        float g = axis_gap(A, B, &P, k, &proj, &len2, &usable);
-        if (usable && g > 0.0f)
+    for (int i = 0; i < 3; i++)
+        if (gap_face_a(A, B, &P, i) > 0.0f)
             return 0;
-    }
+    for (int j = 0; j < 3; j++)
+        if (gap_face_b(A, B, &P, j, &proj) > 0.0f)
+            return 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if (usable_edge(&P, i, j) && gap_edge(A, B, &P, i, j, &proj) > 0.0f)
+                return 0;
     return 1;
 }
 
@@ -273,20 +291,35 @@ static void ref_collide(const box_v *A, const box_v *B, float margin, pair_out *
         o->normal[0] = o->normal[1] = o->normal[2] = 0.0f;
         return;
     }
+    /* Running argmax in id order, as sat_tpl.h collide_w(). */
     int best = 0;
-    float bs = 0.0f, bp = 0.0f;
-    for (int k = 0; k < 15; k++) {
-        float proj, len2;
-        int usable;
-        float g = axis_gap(A, B, &P, k, &proj, &len2, &usable);
-        float len = sqrtf(len2);
-        float s = k < 6 ? g : g / (len < 1.0f ? len : 1.0f);
-        if (k == 0 || (usable && s > bs)) {
-            best = k;
-            bs = s;
+    float proj, bs = gap_face_a(A, B, &P, 0), bp = P.t[0];
+    for (int i = 1; i < 3; i++) {
+        float g = gap_face_a(A, B, &P, i);
+        if (g > bs) {
+            best = i;
+            bs = g;
+            bp = P.t[i];
+        }
+    }
+    for (int j = 0; j < 3; j++) {
+        float g = gap_face_b(A, B, &P, j, &proj);
+        if (g > bs) {
+            best = 3 + j;
+            bs = g;
             bp = proj;
         }
     }
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            float g = gap_edge(A, B, &P, i, j, &proj), len = sqrtf(len2_edge(&P, i, j));
+            float s = g / (len < 1.0f ? len : 1.0f);
+            if (usable_edge(&P, i, j) && s > bs) {
+                best = 6 + 3 * i + j;
+                bs = s;
+                bp = proj;
+            }
+        }
     float n[3];
     if (best < 3) {
         memcpy(n, A->u[best], sizeof n);

@@ -110,11 +110,17 @@ static void pair_setup(const cbox *A, const cbox *B, cpair *P)
         }
     for (int i = 0; i < 3; i++)
         P->t[i] = (d[0] * A->u[i][0] + d[1] * A->u[i][1]) + d[2] * A->u[i][2];
-    float sum_ar = P->AR[0][0];
-    for (int q = 1; q < 9; q++)
-        sum_ar = sum_ar + P->AR[q / 3][q % 3];
+    /* max |R| on the bit patterns (|R| >= 0 orders like its bits): NaN and infinity always win. */
+    uint32_t max_bits = 0;
+    for (int q = 0; q < 9; q++) {
+        uint32_t b;
+        memcpy(&b, &P->AR[q / 3][q % 3], sizeof b);
+        max_bits = b > max_bits ? b : max_bits;
+    }
+    float max_ar;
+    memcpy(&max_ar, &max_bits, sizeof max_ar);
     float sum_h = ((((A->h[0] + A->h[1]) + A->h[2]) + B->h[0]) + B->h[1]) + B->h[2];
-    float check = (((fabsf(P->t[0]) + fabsf(P->t[1])) + fabsf(P->t[2])) + sum_ar) + sum_h;
+    float check = (((fabsf(P->t[0]) + fabsf(P->t[1])) + fabsf(P->t[2])) + max_ar) + sum_h;
     P->valid = check <= SATBOX_PAIR_LIMIT && A->h[0] >= 0.0f && A->h[1] >= 0.0f && A->h[2] >= 0.0f &&
                B->h[0] >= 0.0f && B->h[1] >= 0.0f && B->h[2] >= 0.0f;
 }

@@ -90,12 +90,13 @@ long double orc_sat(const satbox_box *a, const satbox_box *b, orc_result *r)
         ld amin = INFINITY, amax = -INFINITY, bmin = INFINITY, bmax = -INFINITY;
         for (int m = 0; m < 8; m++) {
             ld x = dotl(pa[m], n), y = dotl(pb[m], n);
-            amin = fminl(amin, x);
-            amax = fmaxl(amax, x);
-            bmin = fminl(bmin, y);
-            bmax = fmaxl(bmax, y);
+            /* plain comparisons, not fminl/fmaxl (library calls here; no NaN reaches this) */
+            amin = x < amin ? x : amin;
+            amax = x > amax ? x : amax;
+            bmin = y < bmin ? y : bmin;
+            bmax = y > bmax ? y : bmax;
         }
-        ld g = fmaxl(bmin - amax, amin - bmax);
+        ld g1 = bmin - amax, g2 = amin - bmax, g = g1 > g2 ? g1 : g2;
         r->gap[id] = g;
         r->proj[id] = p;
         for (int c = 0; c < 3; c++)
@@ -140,8 +141,8 @@ static int segment_meets(const ld *p0, const ld *d, const slabs *s)
             t1 = t2;
             t2 = t;
         }
-        lo = fmaxl(lo, t1);
-        hi = fminl(hi, t2);
+        lo = t1 > lo ? t1 : lo;
+        hi = t2 < hi ? t2 : hi;
         if (lo > hi)
             return 0;
     }

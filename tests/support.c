@@ -108,6 +108,32 @@ static double dot3(const float *a, const float *b)
     return (double)a[0] * b[0] + (double)a[1] * b[1] + (double)a[2] * b[2];
 }
 
+/* B's projected radius on A's face axis k (B's extent along uA_k), in double. */
+static double radius_on(const satbox_box *a, const satbox_box *b, int k)
+{
+    double rb = 0;
+    for (int j = 0; j < 3; j++)
+        rb += b->half[j] * fabs(dot3(a->axis[k], b->axis[j]));
+    return rb;
+}
+
+/* B's center = A's center + dist * uA_k + a lateral shift in the plane of face k, drawn once per
+ * axis (not per world component, so that it stays in the plane and the gap along uA_k is set by
+ * `dist` alone), uniform in +-lat * hA_l along each other axis l. */
+static void place_on_face(tb_rng *r, const satbox_box *a, satbox_box *b, int k, double dist, double lat)
+{
+    double off[3] = {0, 0, 0};
+    for (int l = 0; l < 3; l++)
+        if (l != k)
+            off[l] = tb_range(r, -lat, lat) * a->half[l];
+    for (int c = 0; c < 3; c++) {
+        double lateral = 0;
+        for (int l = 0; l < 3; l++)
+            lateral += a->axis[l][c] * off[l];
+        b->center[c] = (float)(a->center[c] + dist * a->axis[k][c] + lateral);
+    }
+}
+
 void tb_make_pair(tb_rng *r, tb_family f, satbox_box *a, satbox_box *b)
 {
     memset(a, 0, sizeof *a);
@@ -163,18 +189,10 @@ void tb_make_pair(tb_rng *r, tb_family f, satbox_box *a, satbox_box *b)
         for (int j = 0; j < 3; j++)
             b->half[j] = (float)tb_range(r, 0.2, 1.5);
         /* B's extent along uA_k, from its tilted axes, so that the gap along uA_k is `gap`. */
-        double rb = 0;
-        for (int j = 0; j < 3; j++)
-            rb += b->half[j] * fabs(dot3(a->axis[k], b->axis[j]));
+        double rb = radius_on(a, b, k);
         double gap = tb_range(r, -1e-3, 1e-3);
         double dist = a->half[k] + rb + gap;
-        for (int c = 0; c < 3; c++) {
-            double lateral = 0;
-            for (int l = 0; l < 3; l++)
-                if (l != k)
-                    lateral += a->axis[l][c] * tb_range(r, -0.5, 0.5) * a->half[l];
-            b->center[c] = (float)(a->center[c] + sgn * dist * a->axis[k][c] + lateral);
-        }
+        place_on_face(r, a, b, k, sgn * dist, 0.5);
         break;
     }
     case TB_TOUCHING: {
@@ -184,17 +202,10 @@ void tb_make_pair(tb_rng *r, tb_family f, satbox_box *a, satbox_box *b)
             a->center[c] = (float)tb_range(r, -10, 10);
         /* Move B along a random face axis of A so that this axis's gap is ~0 (+-1e-5). */
         int k = (int)(tb_next(r) % 3);
-        double rb = 0;
-        for (int j = 0; j < 3; j++)
-            rb += b->half[j] * fabs(dot3(a->axis[k], b->axis[j]));
-        double dist = (a->half[k] + rb) * ((tb_next(r) & 1) ? 1 : -1) + tb_range(r, -1e-5, 1e-5);
-        for (int c = 0; c < 3; c++) {
-            double lateral = 0;
-            for (int l = 0; l < 3; l++)
-                if (l != k)
-                    lateral += a->axis[l][c] * tb_range(r, -1, 1) * a->half[l];
-            b->center[c] = (float)(a->center[c] + dist * a->axis[k][c] + lateral);
-        }
+        double rb = radius_on(a, b, k);
+        double sgn = (tb_next(r) & 1) ? 1 : -1;
+        double dist = (a->half[k] + rb) * sgn + tb_range(r, -1e-5, 1e-5);
+        place_on_face(r, a, b, k, dist, 1.0);
         break;
     }
     case TB_PARALLEL: {
@@ -289,3 +300,160 @@ void tb_box_from(const satbox_boxes *v, size_t i, satbox_box *b)
 }
 
 void tb_soa_get(const tb_soa *s, size_t i, satbox_box *b) { tb_box_from(&s->view, i, b); }
+
+/* ---- adversarial families of the precision tests (see support.h) ---------------------------- */
+
+const char *tb_extra_name(tb_extra f)
+{
+    static const char *names[TB_X_COUNT] = {"nearpar", "edgepar", "stk_1e-3", "stk_1e4", "far"};
+    return (unsigned)f < TB_X_COUNT ? names[f] : "?";
+}
+
+static void make_nearpar(tb_rng *r, satbox_box *a, satbox_box *b)
+{
+    tb_random_rotation(r, a->axis);
+    memcpy(b->axis, a->axis, sizeof b->axis);
+    double tilt = pow(10.0, tb_range(r, -7, -2)), sum = 0;
+    double ax = tb_normal(r), ay = tb_normal(r), az = tb_normal(r); /* one draw per statement: same boxes on every compiler */
+    tb_rotate(b->axis, ax, ay, az, tilt);
+    for (int k = 0; k < 3; k++) {
+        a->half[k] = (float)tb_range(r, 0.1, 1.5);
+        b->half[k] = (float)tb_range(r, 0.1, 1.5);
+        a->center[k] = (float)tb_range(r, -10, 10);
+        sum += a->half[k] + b->half[k];
+    }
+    /* Offsets along A's axes: along i1 and i2 the face gaps are g1, g2 (ridge to ridge), along i
+     * a lateral shift. */
+    int i = (int)(tb_next(r) % 3);
+    double off[3];
+    for (int k = 0; k < 3; k++) {
+        double rb = radius_on(a, b, k);
+        double sgn = (tb_next(r) & 1) ? 1 : -1;
+        off[k] = k == i ? tb_range(r, -1, 1) * (a->half[k] + b->half[k])
+                        : sgn * (a->half[k] + rb + tb_range(r, -2, 2) * tilt * sum);
+    }
+    for (int c = 0; c < 3; c++) {
+        double v = a->center[c];
+        for (int k = 0; k < 3; k++)
+            v += off[k] * a->axis[k][c];
+        b->center[c] = (float)v;
+    }
+}
+
+static void cross3d(const double *x, const double *y, double *o)
+{
+    o[0] = x[1] * y[2] - x[2] * y[1];
+    o[1] = x[2] * y[0] - x[0] * y[2];
+    o[2] = x[0] * y[1] - x[1] * y[0];
+}
+
+/* Edge i of A (at the corner of signs s1, s2 on axes i1, i2) and edge j of B, theta apart, built
+ * in double: w, the unit outward direction of A's edge (inside the edge's normal cone), is their
+ * cross product direction; B's edge direction is uA_i turned by theta about w; B's frame is turned
+ * about that edge so that -w is inside B's edge cone. The edges cross (seen along w) at tauA, tauB
+ * from their middles, and B is moved by `gap` along w. */
+static void make_edgepar(tb_rng *r, satbox_box *a, satbox_box *b)
+{
+    tb_random_rotation(r, a->axis);
+    double size = 0;
+    for (int k = 0; k < 3; k++) {
+        a->half[k] = (float)tb_range(r, 0.1, 1.5);
+        b->half[k] = (float)tb_range(r, 0.1, 1.5);
+        a->center[k] = (float)tb_range(r, -10, 10);
+        size += (double)a->half[k] + b->half[k];
+    }
+    int i = (int)(tb_next(r) % 3), j = (int)(tb_next(r) % 3);
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+    double s1 = (tb_next(r) & 1) ? 1 : -1, s2 = (tb_next(r) & 1) ? 1 : -1;
+    double phi = tb_range(r, 0.05, 1.52), psi = tb_range(r, 0.05, 1.52);
+    double theta = pow(10.0, tb_range(r, -6, -2));
+    double tau_a = tb_range(r, -0.8, 0.8) * a->half[i], tau_b = tb_range(r, -0.8, 0.8) * b->half[j];
+    /* Three pairs in four touch within +-1e-5 of the size (rounding decides); one in four is
+     * placed within +-theta * size / 8, where the edge axis alone separates by more than its bound
+     * B = 2^-19 S / |L| once theta exceeds a few 1e-3 (the face axes lean by ~theta * size). */
+    double rel = (tb_next(r) & 3) ? 1e-5 : theta / 8;
+    double gap = tb_range(r, -1, 1) * rel * size;
+    double ua[3][3], w[3], wn = 0, wxu[3], e[3], p[3], q[3], ub[3][3];
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            ua[k][c] = a->axis[k][c];
+    for (int c = 0; c < 3; c++) {
+        w[c] = cos(phi) * s1 * ua[i1][c] + sin(phi) * s2 * ua[i2][c];
+        wn += w[c] * w[c];
+    }
+    for (int c = 0; c < 3; c++)
+        w[c] /= sqrt(wn);
+    cross3d(w, ua[i], wxu);
+    for (int c = 0; c < 3; c++) {
+        e[c] = cos(theta) * ua[i][c] + sin(theta) * wxu[c];
+        p[c] = -w[c];
+    }
+    cross3d(e, p, q);
+    for (int c = 0; c < 3; c++) {
+        ub[j][c] = e[c];
+        ub[j1][c] = cos(psi) * p[c] - sin(psi) * q[c];
+        ub[j2][c] = sin(psi) * p[c] + cos(psi) * q[c];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            b->axis[k][c] = (float)ub[k][c];
+    for (int c = 0; c < 3; c++) {
+        double xa = a->center[c] + s1 * a->half[i1] * ua[i1][c] + s2 * a->half[i2] * ua[i2][c] + tau_a * ua[i][c];
+        b->center[c] = (float)(xa + gap * w[c] - tau_b * e[c] - b->half[j1] * ub[j1][c] - b->half[j2] * ub[j2][c]);
+    }
+}
+
+/* Far from the origin: B placed against face k of A (as TB_TOUCHING); the centers rounded to
+ * float move it by up to half a unit in the last place, so A's extent along k is then recomputed
+ * from the float centers to make the gap along uA_k exactly `gap` (before A's extent is rounded).
+ * Placements whose recomputed extent leaves 0.004..0.6 are drawn again. */
+static void make_far(tb_rng *r, satbox_box *a, satbox_box *b)
+{
+    for (int tries = 0;; tries++) {
+        memset(a, 0, sizeof *a);
+        memset(b, 0, sizeof *b);
+        random_box(r, a, 0.005, 0.5);
+        random_box(r, b, 0.005, 0.5);
+        for (int c = 0; c < 3; c++) {
+            double m = pow(10.0, tb_range(r, 5, 7));
+            a->center[c] = (float)((tb_next(r) & 1) ? m : -m);
+        }
+        int k = (int)(tb_next(r) % 3);
+        double sgn = (tb_next(r) & 1) ? 1 : -1, rb = radius_on(a, b, k), size = 0;
+        for (int j = 0; j < 3; j++)
+            size += (double)a->half[j] + b->half[j];
+        place_on_face(r, a, b, k, sgn * (a->half[k] + rb), 1.0);
+        double t = 0, gap = tb_range(r, -1e-5, 1e-5) * size;
+        for (int c = 0; c < 3; c++)
+            t += ((double)b->center[c] - (double)a->center[c]) * a->axis[k][c];
+        double h = fabs(t) - rb - gap;
+        if ((h >= 0.004 && h <= 0.6) || tries >= 1000) {
+            a->half[k] = (float)fmax(h, 0.0);
+            return;
+        }
+    }
+}
+
+void tb_make_extra(tb_rng *r, tb_extra f, satbox_box *a, satbox_box *b)
+{
+    memset(a, 0, sizeof *a);
+    memset(b, 0, sizeof *b);
+    switch (f) {
+    case TB_X_NEARPAR: make_nearpar(r, a, b); break;
+    case TB_X_EDGEPAR: make_edgepar(r, a, b); break;
+    case TB_X_STACK_SMALL:
+    case TB_X_STACK_LARGE: {
+        double s = f == TB_X_STACK_SMALL ? 1e-3 : 1e4;
+        tb_make_pair(r, TB_STACKED, a, b);
+        for (int c = 0; c < 3; c++) {
+            a->center[c] = (float)(a->center[c] * s);
+            b->center[c] = (float)(b->center[c] * s);
+            a->half[c] = (float)(a->half[c] * s);
+            b->half[c] = (float)(b->half[c] * s);
+        }
+        break;
+    }
+    case TB_X_FAR:
+    default: make_far(r, a, b); break;
+    }
+}

@@ -47,6 +47,31 @@ void tb_rotate(float axis[3][3], double x, double y, double z, double angle);
 /** One random pair of the family. */
 void tb_make_pair(tb_rng *r, tb_family f, satbox_box *a, satbox_box *b);
 
+/** Adversarial families of the precision tests (test_oracle, precision_table), numbered apart from
+ * tb_family so that the checker and the benchmarks keep their set. Each is a near-contact where
+ * float rounding decides:
+ *  - nearpar:   B = A's rotation tilted by 10^U(-7,-2) rad, placed ridge to ridge (an edge of B
+ *               facing an edge of A), both face gaps of the order of tilt * size;
+ *  - edgepar:   an edge of A and an edge of B 10^U(-6,-2) rad from parallel, crossing when seen
+ *               along their cross product and touching along it within +-1e-5 of the sum of the
+ *               six half extents (that cross product is the separating axis, or nearly);
+ *  - stk_1e-3, stk_1e4: TB_STACKED with every length multiplied by 1e-3 / 1e4;
+ *  - far:       centers at 1e5..1e7 (float spacing 0.008..1), boxes of sizes ~0.01..1 touching
+ *               along a face of A within +-1e-5 of their size, far below one unit in the last
+ *               place of the coordinates (the contact is set through A's extent, not the centers). */
+typedef enum tb_extra {
+    TB_X_NEARPAR = 0,
+    TB_X_EDGEPAR,
+    TB_X_STACK_SMALL,
+    TB_X_STACK_LARGE,
+    TB_X_FAR,
+    TB_X_COUNT
+} tb_extra;
+
+const char *tb_extra_name(tb_extra f);
+/** One random pair of the adversarial family. */
+void tb_make_extra(tb_rng *r, tb_extra f, satbox_box *a, satbox_box *b);
+
 /** Owning SoA storage for n boxes; `view` is the const descriptor, `out` the writable one.
  * With `pad` > 0 each array gets that many extra floats (filled with a sentinel) after n. */
 typedef struct tb_soa {

@@ -1,28 +1,31 @@
 /* test_oracle.c - satbox against the independent long-double oracle on >= 1M random pairs (precision report). */
 /* Usage: test_oracle [--seed N] [--scale F]
- * For every family of support.h (except "bad") it draws random pairs, runs satbox_overlap and
- * satbox_collide (margin 0) on the active path, and for each pair:
+ * For every family of support.h (except "bad") and every adversarial family (tb_extra: nearpar,
+ * edgepar, stk_1e-3, stk_1e4, far) it draws random pairs (1M per family by default, 11M in all),
+ * runs satbox_overlap and satbox_collide (margin 0) on the active path, and for each pair:
  *  - checks overlap == collide.hit, bit for bit;
  *  - validates the oracle itself: the corner-projection SAT (orc_sat) against the axis-free
  *    point-in-both test (orc_intersect), outside |s| <= 1e-9 S (long-double rounding only);
- *  - compares the overlap bit with the true separation s: raw false positives / negatives (no
- *    band) are counted and printed; a wrong answer outside the band of oracle.h fails the test;
- *  - compares satbox's separation with the oracle's (same axis set, same skip rule) within the
- *    band, checks that the reported axis has that gap and that the normal is that axis,
- *    pointing from A to B.
- * Prints a table per family (plus "nearpar", a local family of nearly parallel boxes placed edge to
- * edge, where the edge guard and the near-parallel skip rule decide). Columns: sep% truly separated;
- * raw_fp / raw_fn wrong against the sign of the true separation (no band); band pairs where both
- * answers are allowed; fp / fn wrong outside the band (failures); skiponly truly separated only
- * along edges satbox may skip, skip_hit of those reported as overlap; lp_band / lp_bad the oracle
- * self-check; other = separation, axis, normal, overlap-vs-collide failures; sep_err/S the largest
- * separation error over pairs without near-parallel edges; raw/band the largest |s| / band among
- * the raw errors. Exit status 1 on any failure. */
+ *  - compares the overlap bit with the exact separation s: raw false positives / negatives (no
+ *    tolerance) are counted and printed; a wrong answer beyond the pair's documented bound B
+ *    (oracle.h, satbox.h) fails the test, in both directions;
+ *  - checks satbox's separation against the same per-axis bound (the separation of the used axes
+ *    within B of the exact one), that the reported axis is a used one with that gap, and that the
+ *    normal is that axis, pointing from A to B.
+ * Prints a table per family. Columns: sep% truly separated; raw_fp / raw_fn wrong against the sign
+ * of the exact separation; band pairs where both answers are allowed; fp / fn wrong beyond B
+ * (failures); skiponly truly separated only along edges the near-parallel rule skips, skip_hit of
+ * those reported as overlap; lp_band / lp_bad the oracle self-check; sep_out / deep separations
+ * outside their bound (failures) / of those below the truth; sep/B the largest separation error
+ * relative to B; other = axis, normal, overlap-vs-collide failures; sep_err/S the largest
+ * separation error over pairs without near-parallel edges; raw/B the largest |s| / B among the raw
+ * errors. Exit status 1 on any failure. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "oracle.h"
 #include "support.h"
@@ -43,6 +46,8 @@ typedef struct stats {
     size_t sep_bad, axis_bad, normal_bad, ovl_bad;
     ld sep_err_max;          /* max |sep - s_rule| / S over pairs without near-parallel edges */
     ld raw_max_s, raw_max_b; /* largest |s| / S and |s| / band among the raw errors */
+    size_t sep_deep;         /* separations outside their bound on the deep side (below the truth) */
+    ld sep_max_b;            /* largest |sep - gap[axis]| / B_axis */
 } stats;
 
 static int reports = 0;
@@ -77,51 +82,13 @@ static int has_near_parallel(const orc_result *r)
     return 0;
 }
 
-/* Local extra family (not in support.h), id TB_FAMILY_COUNT: two nearly parallel boxes (B = A's
- * rotation tilted by 10^U(-7,-2) rad) placed ridge to ridge (an edge of B facing an edge of A),
- * both face gaps of the order of tilt * size: the pairs where the near-parallel edge axes, their
- * guard and their skip rule decide. */
-#define FAM_NEARPAR TB_FAMILY_COUNT
+/* Family ids: the tb_family values, then the adversarial tb_extra families of support.h. */
+#define FAM_EXTRA TB_FAMILY_COUNT
+#define FAM_COUNT (TB_FAMILY_COUNT + TB_X_COUNT)
 
-static const char *fam_name(int f) { return f == FAM_NEARPAR ? "nearpar" : tb_family_name((tb_family)f); }
-
-static void make_nearpar(tb_rng *r, satbox_box *a, satbox_box *b)
+static const char *fam_name(int f)
 {
-    memset(a, 0, sizeof *a);
-    memset(b, 0, sizeof *b);
-    tb_random_rotation(r, a->axis);
-    memcpy(b->axis, a->axis, sizeof b->axis);
-    double tilt = pow(10.0, tb_range(r, -7, -2)), sum = 0;
-    double ax = tb_normal(r), ay = tb_normal(r), az = tb_normal(r); /* one draw per statement: same boxes on every compiler */
-    tb_rotate(b->axis, ax, ay, az, tilt);
-    for (int k = 0; k < 3; k++) {
-        a->half[k] = (float)tb_range(r, 0.1, 1.5);
-        b->half[k] = (float)tb_range(r, 0.1, 1.5);
-        a->center[k] = (float)tb_range(r, -10, 10);
-        sum += a->half[k] + b->half[k];
-    }
-    /* Offsets along A's axes: along i1 and i2 the face gaps are g1, g2 (ridge to ridge), along i
-     * a lateral shift. */
-    int i = (int)(tb_next(r) % 3);
-    double off[3];
-    for (int k = 0; k < 3; k++) {
-        double rb = 0;
-        for (int j = 0; j < 3; j++) {
-            double p = 0;
-            for (int c = 0; c < 3; c++)
-                p += (double)a->axis[k][c] * b->axis[j][c];
-            rb += b->half[j] * fabs(p);
-        }
-        double sgn = (tb_next(r) & 1) ? 1 : -1;
-        off[k] = k == i ? tb_range(r, -1, 1) * (a->half[k] + b->half[k])
-                        : sgn * (a->half[k] + rb + tb_range(r, -2, 2) * tilt * sum);
-    }
-    for (int c = 0; c < 3; c++) {
-        double v = a->center[c];
-        for (int k = 0; k < 3; k++)
-            v += off[k] * a->axis[k][c];
-        b->center[c] = (float)v;
-    }
+    return f >= FAM_EXTRA ? tb_extra_name((tb_extra)(f - FAM_EXTRA)) : tb_family_name((tb_family)f);
 }
 
 static void run_family(int f, size_t n, tb_rng *rng, stats *st)
@@ -139,8 +106,8 @@ static void run_family(int f, size_t n, tb_rng *rng, stats *st)
         size_t m = n - done < CHUNK ? n - done : CHUNK;
         for (size_t i = 0; i < m; i++) {
             satbox_box a, b;
-            if (f == FAM_NEARPAR)
-                make_nearpar(rng, &a, &b);
+            if (f >= FAM_EXTRA)
+                tb_make_extra(rng, (tb_extra)(f - FAM_EXTRA), &a, &b);
             else
                 tb_make_pair(rng, (tb_family)f, &a, &b);
             tb_soa_set(&A, i, &a);
@@ -184,27 +151,29 @@ static void run_family(int f, size_t n, tb_rng *rng, stats *st)
                 report("oracle self-check (corner SAT vs point-in-both)", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
             }
 
-            /* The overlap bit. */
+            /* The overlap bit. Pairs separated only along skipped near-parallel edges are counted
+             * apart (skiponly); the largest raw error relative to the bound is over the others. */
+            ld s_used = orc_s_rule(&a, &b, &r);
+            int skip_only = s > 0 && s_used <= 0;
             if ((h && s > 0) || (!h && s <= 0)) {
                 st->raw_fp += h;
                 st->raw_fn += !h;
                 if (S > 0)
                     st->raw_max_s = fmaxl(st->raw_max_s, fabsl(s) / S);
-                if (band > 0)
-                    st->raw_max_b = fmaxl(st->raw_max_b, fabsl(s) / band);
+                if (band > 0 && !skip_only)
+                    st->raw_max_b = fmaxl(st->raw_max_b, fabsl(s_used) / band);
             }
             if (v == ORC_BAND)
                 st->band++;
             if (h && v == ORC_MUST_SEP) {
                 st->fp++;
-                report("false positive outside the band", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
+                report("false positive beyond B", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
             }
             if (!h && v == ORC_MUST_HIT) {
                 st->fn++;
-                report("false negative outside the band", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
+                report("false negative beyond B", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
             }
-            ld s_used = orc_s_rule(&a, &b, &r), s_maybe = s_used;
-            if (s > 0 && s_maybe <= 0) {
+            if (skip_only) {
                 st->skip_only++;
                 if (h) {
                     st->skip_hit++;
@@ -213,17 +182,33 @@ static void run_family(int f, size_t n, tb_rng *rng, stats *st)
                 }
             }
 
-            /* Separation, axis and normal. */
-            ld sep = csep[i], E = band + 8 * ORC_U * fabsl(sep) + 1e-30L;
-            if (!(sep >= s_used - E && sep <= s_maybe + E)) {
+            /* Separation and axis, against the documented per-axis bound: each used axis k has a
+             * computed normalised gap within B_k = orc_axis_err() of the exact one, so satbox's
+             * separation (the max of them) lies in [max_k (gap_k - B_k), max_k (gap_k + B_k)], and
+             * the reported axis is a used one whose exact gap is within B_ax of the separation.
+             * Only the float rounding of the normalisation (a few u relative) is added. */
+            ld sep = csep[i], lo = -INFINITY, hi = -INFINITY, slack = 8 * ORC_U * fabsl(sep) + 1e-30L;
+            for (int id = 0; id < 15; id++) {
+                if (orc_skipped(&a, &b, id) || r.gap[id] == -INFINITY)
+                    continue;
+                ld e = orc_axis_err(&a, &b, &r, id, 0);
+                lo = fmaxl(lo, r.gap[id] - e);
+                hi = fmaxl(hi, r.gap[id] + e);
+            }
+            int ax = caxis[i];
+            ld e_ax = ax < 15 ? orc_axis_err(&a, &b, &r, ax, 0) : 0;
+            if (ax < 15 && e_ax > 0 && isfinite(r.gap[ax]))
+                st->sep_max_b = fmaxl(st->sep_max_b, fabsl(sep - r.gap[ax]) / e_ax);
+            if (!(sep >= lo - slack && sep <= hi + slack)) {
                 st->sep_bad++;
-                report("separation outside the band", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
+                if (sep < lo - slack)
+                    st->sep_deep++;
+                report("separation outside its bound", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
                 continue;
             }
-            if (!has_near_parallel(&r) && S > 0 && fabsl(sep - s_maybe) / S > st->sep_err_max)
-                st->sep_err_max = fabsl(sep - s_maybe) / S;
-            int ax = caxis[i];
-            if (ax > 14 || !(fabsl(r.gap[ax] - sep) <= E)) {
+            if (!has_near_parallel(&r) && S > 0 && fabsl(sep - s_used) / S > st->sep_err_max)
+                st->sep_err_max = fabsl(sep - s_used) / S;
+            if (ax > 14 || orc_skipped(&a, &b, ax) || !(fabsl(r.gap[ax] - sep) <= e_ax + slack)) {
                 st->axis_bad++;
                 report("reported axis does not have the reported gap", f, idx, &a, &b, &r, h, csep[i], caxis[i]);
                 continue;
@@ -251,41 +236,57 @@ static void run_family(int f, size_t n, tb_rng *rng, stats *st)
 int main(int argc, char **argv)
 {
     double mult;
-    uint64_t seed = orc_cli(argc, argv, "test_oracle", 0x0DAC1Eull, 40.0, &mult);
+    uint64_t seed = orc_cli(argc, argv, "test_oracle", 0x0DAC1Eull, 400.0, &mult);
     static const struct {
         int f;
         size_t n;
     } plan[] = {
-        {TB_UNIFORM, 200000},  {TB_STACKED, 200000},  {TB_TOUCHING, 200000}, {TB_SCALES, 200000},
-        {TB_PARALLEL, 100000}, {TB_IDENTICAL, 50000}, {TB_FLAT, 150000},     {FAM_NEARPAR, 100000},
+        {TB_UNIFORM, 1000000},
+        {TB_STACKED, 1000000},
+        {TB_TOUCHING, 1000000},
+        {TB_SCALES, 1000000},
+        {TB_PARALLEL, 1000000},
+        {TB_IDENTICAL, 50000},
+        {TB_FLAT, 1000000},
+        {FAM_EXTRA + TB_X_NEARPAR, 1000000},
+        {FAM_EXTRA + TB_X_EDGEPAR, 1000000},
+        {FAM_EXTRA + TB_X_STACK_SMALL, 1000000},
+        {FAM_EXTRA + TB_X_STACK_LARGE, 1000000},
+        {FAM_EXTRA + TB_X_FAR, 1000000},
     };
     size_t nplan = sizeof plan / sizeof plan[0];
-    stats st[TB_FAMILY_COUNT + 1], tot;
+    stats st[FAM_COUNT], tot;
     memset(st, 0, sizeof st);
     memset(&tot, 0, sizeof tot);
     double t0 = orc_now();
+    clock_t c0 = clock();
     for (size_t p = 0; p < nplan; p++) {
         tb_rng rng;
         tb_seed(&rng, seed + 7919u * (uint64_t)plan[p].f); /* each family replayable on its own */
         run_family(plan[p].f, orc_count(plan[p].n, mult, 1000), &rng, &st[plan[p].f]);
     }
-    double t1 = orc_now();
+    double t1 = orc_now(), cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
 
-    printf("\nband: per axis, err = (16 u S + [edge] 1e-6 G) / |L|, u = 2^-24, S = |cB-cA|_1 + sum of the 6 half "
-           "extents\n");
-    printf("raw = against the sign of the true separation; out = outside the band (failures)\n");
-    printf("%-10s %8s %7s %7s %7s %7s %7s %6s %6s %8s %9s %7s %6s %6s %10s %9s\n", "family", "pairs", "sep%", "raw_fp",
-           "raw_fn", "band", "band%", "fp", "fn", "skiponly", "skip_hit", "lp_band", "lp_bad", "other", "sep_err/S",
-           "raw/band");
+    printf("\nB: per axis, B = 2^-19 S / |L| (SATBOX_BOUND_REL, satbox.h), S = |cB-cA|_1 + the 6 half extents, "
+           "|L| = 1 on face axes\n");
+    printf("raw = against the sign of the true separation; band = |s| within B (either answer allowed); "
+           "fp / fn = wrong beyond B (failures)\n");
+    printf("sep_out = separations outside their bound (deep = below the truth); sep/B = largest |sep - exact gap "
+           "of its axis| / B\n");
+    printf("%-10s %8s %7s %7s %7s %7s %7s %6s %6s %8s %9s %7s %6s %7s %5s %8s %6s %10s %9s\n", "family", "pairs",
+           "sep%", "raw_fp", "raw_fn", "band", "band%", "fp", "fn", "skiponly", "skip_hit", "lp_band", "lp_bad",
+           "sep_out", "deep", "sep/B", "other", "sep_err/S", "raw/B");
     for (size_t p = 0; p < nplan; p++) {
         const stats *s = &st[plan[p].f];
-        size_t other = s->sep_bad + s->axis_bad + s->normal_bad + s->ovl_bad;
-        printf("%-10s %8zu %6.2f%% %7zu %7zu %7zu %6.3f%% %6zu %6zu %8zu %9zu %7zu %6zu %6zu %10.3Lg %9.3Lg\n",
+        size_t other = s->axis_bad + s->normal_bad + s->ovl_bad;
+        printf("%-10s %8zu %6.2f%% %7zu %7zu %7zu %6.3f%% %6zu %6zu %8zu %9zu %7zu %6zu %7zu %5zu %8.3Lg %6zu %10.3Lg "
+               "%9.3Lg\n",
                fam_name(plan[p].f), s->pairs, 100.0 * (double)s->truth_sep / (double)s->pairs, s->raw_fp, s->raw_fn,
                s->band, 100.0 * (double)s->band / (double)s->pairs, s->fp, s->fn, s->skip_only, s->skip_hit, s->lp_band,
-               s->lp_bad, other, s->sep_err_max, s->raw_max_b);
+               s->lp_bad, s->sep_bad, s->sep_deep, s->sep_max_b, other, s->sep_err_max, s->raw_max_b);
         tot.raw_max_s = fmaxl(tot.raw_max_s, s->raw_max_s);
         tot.raw_max_b = fmaxl(tot.raw_max_b, s->raw_max_b);
+        tot.sep_max_b = fmaxl(tot.sep_max_b, s->sep_max_b);
         tot.pairs += s->pairs;
         tot.raw_fp += s->raw_fp;
         tot.raw_fn += s->raw_fn;
@@ -298,21 +299,25 @@ int main(int argc, char **argv)
         tot.lp_band += s->lp_band;
         tot.lp_bad += s->lp_bad;
         tot.sep_bad += s->sep_bad;
+        tot.sep_deep += s->sep_deep;
         tot.axis_bad += s->axis_bad;
         tot.normal_bad += s->normal_bad;
         tot.ovl_bad += s->ovl_bad;
     }
-    printf("%-10s %8zu %7s %7zu %7zu %7zu %6.3f%% %6zu %6zu %8zu %9zu %7zu %6zu %6zu\n", "total", tot.pairs, "",
-           tot.raw_fp, tot.raw_fn, tot.band, 100.0 * (double)tot.band / (double)tot.pairs, tot.fp, tot.fn,
-           tot.skip_only, tot.skip_hit, tot.lp_band, tot.lp_bad,
-           tot.sep_bad + tot.axis_bad + tot.normal_bad + tot.ovl_bad);
-    printf("raw errors (either sign): largest |s|/S %.3Lg, largest |s|/band %.3Lg (<= 1 by the test)\n", tot.raw_max_s,
-           tot.raw_max_b);
+    printf("%-10s %8zu %7s %7zu %7zu %7zu %6.3f%% %6zu %6zu %8zu %9zu %7zu %6zu %7zu %5zu %8.3Lg %6zu\n", "total",
+           tot.pairs, "", tot.raw_fp, tot.raw_fn, tot.band, 100.0 * (double)tot.band / (double)tot.pairs, tot.fp,
+           tot.fn, tot.skip_only, tot.skip_hit, tot.lp_band, tot.lp_bad, tot.sep_bad, tot.sep_deep, tot.sep_max_b,
+           tot.axis_bad + tot.normal_bad + tot.ovl_bad);
+    printf("raw errors (either sign): largest |s|/S %.3Lg; largest |s|/B %.3Lg over the pairs not separated only along "
+           "skipped edges (<= 1 by the test)\n",
+           tot.raw_max_s, tot.raw_max_b);
     printf(
         "pairs separated only along near-parallel edges and reported as overlap (skip rule): %zu, largest s/S %.3Lg\n",
         tot.skip_hit, tot.skip_max);
-    printf("other = separation %zu, axis %zu, normal %zu, overlap/collide %zu mismatches; %.2f s (%.2f us/pair)\n",
-           tot.sep_bad, tot.axis_bad, tot.normal_bad, tot.ovl_bad, t1 - t0, 1e6 * (t1 - t0) / (double)tot.pairs);
+    printf("separation outside its bound %zu (%zu deeper than the truth); other = axis %zu, normal %zu, "
+           "overlap/collide %zu mismatches\n",
+           tot.sep_bad, tot.sep_deep, tot.axis_bad, tot.normal_bad, tot.ovl_bad);
+    printf("%.2f s wall, %.2f s CPU (%.2f us CPU/pair)\n", t1 - t0, cpu, 1e6 * cpu / (double)tot.pairs);
     size_t fails = tot.fp + tot.fn + tot.lp_bad + tot.sep_bad + tot.axis_bad + tot.normal_bad + tot.ovl_bad;
     printf("%s\n", fails ? "FAILED" : "ok");
     return fails ? 1 : 0;

@@ -60,7 +60,7 @@
  * A pair is valid when all of the following hold (checked on every path; NaN fails every
  * comparison, so NaN never slips through as "not separated"):
  *  - the six extents are `>= 0` (-0.0 counts as a zero extent);
- *  - `check = (|t_0| + |t_1| + |t_2|) + sum |R_ij| + sum h <= SATBOX_PAIR_LIMIT`, where `R = A^T B` and
+ *  - `check = (|t_0| + |t_1| + |t_2|) + max |R_ij| + sum h <= SATBOX_PAIR_LIMIT`, where `R = A^T B` and
  *    `t` is d in A's frame. NaN or infinity anywhere in either box (centers, extents, axes) makes
  *    `check` NaN or infinite; below the limit every intermediate product is finite.
  * Two boxes that pass the per-box rule of satbox_validate() and satbox_aabb() (extents >= 0,

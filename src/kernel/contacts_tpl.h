@@ -79,7 +79,7 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
         for (int j = 0; j < 3; j++) {
             wf proj, g = gap_edge(A, B, &P, i, j, &proj), l2 = len2_edge(&P, i, j);
             wf sv = wf_div(g, wf_min(wf_sqrt(l2), one));
-            wm m = wm_and(P.usable[i][j], wm_gt(sv, se));
+            wm m = wm_and(wm_lt(P.AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), wm_gt(sv, se));
             se = wf_select(m, sv, se);
             pe = wf_select(m, proj, pe);
             ke = wf_select(m, wf_set1((float)(6 + 3 * i + j)), ke);

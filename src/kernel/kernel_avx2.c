@@ -1,6 +1,8 @@
 /* kernel_avx2.c - every kernel template instantiated for AVX2, 8 pairs per step. */
 #include "wide_avx2.h"
-#if defined(SATBOX_PORTABLE)
+#if defined(SBX_BARE)
+#define SBX_TABLE sbx_kernels_avx2_bare
+#elif defined(SATBOX_PORTABLE)
 #define SBX_TABLE sbx_kernels_avx2_portable
 #else
 #define SBX_TABLE sbx_kernels_avx2

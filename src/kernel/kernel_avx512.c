@@ -1,6 +1,8 @@
 /* kernel_avx512.c - every kernel template instantiated for AVX-512 (F, DQ, BW, VL), 16 pairs per step. */
 #include "wide_avx512.h"
-#if defined(SATBOX_PORTABLE)
+#if defined(SBX_BARE)
+#define SBX_TABLE sbx_kernels_avx512_bare
+#elif defined(SATBOX_PORTABLE)
 #define SBX_TABLE sbx_kernels_avx512_portable
 #else
 #define SBX_TABLE sbx_kernels_avx512

@@ -1,6 +1,8 @@
 /* kernel_neon.c - every kernel template instantiated for AArch64 NEON, 4 pairs per step. */
 #include "wide_neon.h"
-#if defined(SATBOX_PORTABLE)
+#if defined(SBX_BARE)
+#define SBX_TABLE sbx_kernels_neon_bare
+#elif defined(SATBOX_PORTABLE)
 #define SBX_TABLE sbx_kernels_neon_portable
 #else
 #define SBX_TABLE sbx_kernels_neon

@@ -1,6 +1,8 @@
 /* kernel_sse41.c - every kernel template instantiated for SSE4.1, 4 pairs per step. */
 #include "wide_sse41.h"
-#if defined(SATBOX_PORTABLE)
+#if defined(SBX_BARE)
+#define SBX_TABLE sbx_kernels_sse41_bare
+#elif defined(SATBOX_PORTABLE)
 #define SBX_TABLE sbx_kernels_sse41_portable
 #else
 #define SBX_TABLE sbx_kernels_sse41

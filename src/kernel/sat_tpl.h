@@ -25,7 +25,8 @@ SBX_INLINE wm box_valid_w(const boxw *b)
 /* What the 15 axes of SBX_W pairs share: scalar.c pair_setup(). */
 typedef struct pairw {
     wf R[3][3], AR[3][3], t[3], at[3];
-    wm valid, usable[3][3]; /* usable[i][j]: edge axis (i, j) is not near-parallel */
+    wm valid;
+    int near_par; /* some lane has an edge pair at or above SATBOX_PARALLEL_ABS_COS */
 } pairw;
 
 /* SBX_BARE (benchmarks only, never in the library): the same formulas with no validity test
@@ -45,23 +46,22 @@ SBX_INLINE void pair_setup_w(const boxw *A, const boxw *B, pairw *P)
         P->t[i] = wf_add(wf_add(wf_mul(d[0], A->u[i][0]), wf_mul(d[1], A->u[i][1])), wf_mul(d[2], A->u[i][2]));
         P->at[i] = wf_abs(P->t[i]);
     }
-    wf sum_ar = P->AR[0][0];
+    /* max |R| bounds R for the validity check and tells whether any lane has near-parallel
+     * edges. Taken on the bit patterns (|R| >= 0), so that NaN and infinity always win. */
+    wf max_ar = P->AR[0][0];
     for (int q = 1; q < 9; q++)
-        sum_ar = wf_add(sum_ar, P->AR[q / 3][q % 3]);
+        max_ar = wf_max_nonneg(max_ar, P->AR[q / 3][q % 3]);
 #if defined(SBX_BARE)
-    (void)sum_ar;
+    (void)max_ar;
     P->valid = wm_eq(wf_zero(), wf_zero());
-    for (int q = 0; q < 9; q++)
-        P->usable[q / 3][q % 3] = P->valid;
+    P->near_par = 0;
 #else
     wf sum_h = wf_add(wf_add(wf_add(wf_add(wf_add(A->h[0], A->h[1]), A->h[2]), B->h[0]), B->h[1]), B->h[2]);
-    wf check = wf_add(wf_add(wf_add(wf_add(P->at[0], P->at[1]), P->at[2]), sum_ar), sum_h);
+    wf check = wf_add(wf_add(wf_add(wf_add(P->at[0], P->at[1]), P->at[2]), max_ar), sum_h);
     /* NaN cannot reach the min: a NaN extent makes `check` NaN, which fails on its own. */
     wf hmin = wf_min(wf_min(wf_min(A->h[0], A->h[1]), A->h[2]), wf_min(wf_min(B->h[0], B->h[1]), B->h[2]));
     P->valid = wm_and(wm_le(check, wf_set1(SATBOX_PAIR_LIMIT)), wm_ge(hmin, wf_zero()));
-    wf par = wf_set1(SATBOX_PARALLEL_ABS_COS);
-    for (int q = 0; q < 9; q++)
-        P->usable[q / 3][q % 3] = wm_lt(P->AR[q / 3][q % 3], par);
+    P->near_par = wm_bits(wm_ge(max_ar, wf_set1(SATBOX_PARALLEL_ABS_COS))) != 0;
 #endif
 }
 
@@ -90,15 +90,41 @@ SBX_INLINE wf gap_edge(const boxw *A, const boxw *B, const pairw *P, int i, int 
     return wf_sub(wf_abs(p), wf_add(ra, rb));
 }
 
+/* The near-parallel rule: edge axis (i, j) is used when |R_ij| < SATBOX_PARALLEL_ABS_COS,
+ * evaluated where it is needed (nine masks held from the setup would not fit the registers), and
+ * only when some lane has a near-parallel edge pair (`masked`; otherwise every axis is used and
+ * the masks change nothing).
+ * used_gap_edge(): the gap of a used axis, 0 (cannot separate) for a skipped one.
+ * used_and(): mask m restricted to the lanes where the axis is used. */
+SBX_INLINE wf used_gap_edge(const boxw *A, const boxw *B, const pairw *P, int i, int j, wf *proj, int masked)
+{
+    wf g = gap_edge(A, B, P, i, j, proj);
+    return masked ? wf_keep(wm_lt(P->AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), g) : g;
+}
+SBX_INLINE wm used_and(const pairw *P, int i, int j, wm m, int masked)
+{
+    return masked ? wm_and(wm_lt(P->AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), m) : m;
+}
+
 SBX_INLINE wf len2_edge(const pairw *P, int i, int j)
 {
     int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     return wf_add(wf_mul(P->R[i1][j], P->R[i1][j]), wf_mul(P->R[i2][j], P->R[i2][j]));
 }
 
-/* scalar.c ref_overlap(): hit = valid and no usable axis with g > 0. For a valid pair every gap
- * is finite (see scalar.c), so the test is max(g) <= 0 over the usable axes, in any order; a
- * skipped edge axis enters as 0 (g AND NOT skip), which cannot separate. */
+/* The largest gap over the used edge axes, folded into m. */
+SBX_INLINE wf max_edges(const boxw *A, const boxw *B, const pairw *P, wf m, int masked)
+{
+    wf proj;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            m = wf_max(m, used_gap_edge(A, B, P, i, j, &proj, masked));
+    return m;
+}
+
+/* scalar.c ref_overlap(): hit = valid and no used axis with g > 0. For a valid pair every gap is
+ * finite (see scalar.c), so the test is max(g) <= 0 over the used axes, in any order; a skipped
+ * edge axis enters as 0, which cannot separate. */
 SBX_INLINE void overlap_w(const boxw *A, const boxw *B, unsigned *hit, unsigned *inv)
 {
     pairw P;
@@ -109,9 +135,7 @@ SBX_INLINE void overlap_w(const boxw *A, const boxw *B, unsigned *hit, unsigned 
         m = wf_max(m, gap_face_a(A, B, &P, i));
     for (int j = 0; j < 3; j++)
         m = wf_max(m, gap_face_b(A, B, &P, j, &proj));
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            m = wf_max(m, wf_keep(P.usable[i][j], gap_edge(A, B, &P, i, j, &proj)));
+    m = P.near_par ? max_edges(A, B, &P, m, 1) : max_edges(A, B, &P, m, 0);
     *hit = wm_bits(wm_and(P.valid, wm_le(m, wf_zero())));
     *inv = wm_bits(wm_not(P.valid));
 }
@@ -129,6 +153,18 @@ SBX_INLINE void take(wm better, wf s, wf proj, float id, wf *bs, wf *bp, wf *bid
     *bid = wf_select(better, wf_set1(id), *bid);
 }
 
+/* The running argmax over the used edge axes: s = g / min(|L|, 1). */
+SBX_INLINE void best_edges(const boxw *A, const boxw *B, const pairw *P, int masked, wf *bs, wf *bp, wf *bid)
+{
+    wf one = wf_set1(1.0f), proj;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            wf g = gap_edge(A, B, P, i, j, &proj);
+            wf s = wf_div(g, wf_min(wf_sqrt(len2_edge(P, i, j)), one));
+            take(used_and(P, i, j, wm_gt(s, *bs), masked), s, proj, (float)(6 + 3 * i + j), bs, bp, bid);
+        }
+}
+
 /* scalar.c ref_collide(). */
 SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
 {
@@ -144,12 +180,10 @@ SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
         wf g = gap_face_b(A, B, &P, j, &proj);
         take(wm_gt(g, bs), g, proj, (float)(3 + j), &bs, &bp, &bid);
     }
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            wf g = gap_edge(A, B, &P, i, j, &proj);
-            wf s = wf_div(g, wf_min(wf_sqrt(len2_edge(&P, i, j)), one));
-            take(wm_and(P.usable[i][j], wm_gt(s, bs)), s, proj, (float)(6 + 3 * i + j), &bs, &bp, &bid);
-        }
+    if (P.near_par)
+        best_edges(A, B, &P, 1, &bs, &bp, &bid);
+    else
+        best_edges(A, B, &P, 0, &bs, &bp, &bid);
 
     /* Normal: the axis of A (face or edge factor) and of B (face or edge factor) chosen by id. */
     wm a0 = wm_or(wm_eq(bid, zero), wm_and(wm_ge(bid, wf_set1(6.0f)), wm_lt(bid, wf_set1(9.0f))));

@@ -16,12 +16,6 @@
 #error "define SBX_TABLE (the name of this instantiation's kernel table) before the kernel templates"
 #endif
 
-#if !defined(SBX_INLINE)
-#if defined(__GNUC__)
-#define SBX_INLINE static inline __attribute__((always_inline))
-#else
-#define SBX_INLINE static inline
-#endif
-#endif
+#define SBX_INLINE SBX_ALWAYS_INLINE
 
 #endif

@@ -3,6 +3,7 @@
 #define SATBOX_WIDE_AVX2_H
 
 /* The operations every wide_<isa>.h defines are listed in wide_common.h. */
+#include <string.h>
 #include <simde/x86/avx2.h>
 #define SBX_W 8
 typedef simde__m256 wf;
@@ -28,9 +29,20 @@ static inline wm wm_andnot(wm a, wm b) { return simde_mm256_andnot_ps(b, a); }
 static inline wm wm_not(wm a) { return simde_mm256_xor_ps(a, simde_mm256_castsi256_ps(simde_mm256_set1_epi32(-1))); }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_mm256_blendv_ps(b, a, m); }
 static inline wf wf_keep(wm m, wf a) { return simde_mm256_and_ps(m, a); }
+static inline wf wf_max_nonneg(wf a, wf b) { return simde_mm256_castsi256_ps(simde_mm256_max_epi32(simde_mm256_castps_si256(a), simde_mm256_castps_si256(b))); }
 static inline wf wf_max(wf a, wf b) { return simde_mm256_max_ps(a, b); }
 static inline wf wf_min(wf a, wf b) { return simde_mm256_min_ps(a, b); }
 static inline unsigned wm_bits(wm m) { return (unsigned)simde_mm256_movemask_ps(m); }
+
+/* Lanes [0, k) of v (small whole numbers >= 0, as floats) stored as bytes. */
+static inline void wf_store_u8(uint8_t *dst, wf v, int k)
+{
+    simde__m256i i = simde_mm256_cvttps_epi32(v);
+    simde__m128i p = simde_mm_packs_epi32(simde_mm256_castsi256_si128(i), simde_mm256_extracti128_si256(i, 1));
+    p = simde_mm_packus_epi16(p, p);
+    int64_t w = simde_mm_cvtsi128_si64(p);
+    memcpy(dst, &w, (size_t)k);
+}
 
 #include "wide_common.h"
 

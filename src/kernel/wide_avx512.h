@@ -3,6 +3,7 @@
 #define SATBOX_WIDE_AVX512_H
 
 /* The operations every wide_<isa>.h defines are listed in wide_common.h. */
+#include <string.h>
 #include <simde/x86/avx512.h>
 #define SBX_W 16
 typedef simde__m512 wf;
@@ -29,6 +30,7 @@ static inline wm wm_andnot(wm a, wm b) { return (wm)(a & (wm)~b); }
 static inline wm wm_not(wm a) { return (wm)~a; }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_mm512_mask_blend_ps(m, b, a); }
 static inline wf wf_keep(wm m, wf a) { return simde_mm512_maskz_mov_ps(m, a); }
+static inline wf wf_max_nonneg(wf a, wf b) { return simde_mm512_castsi512_ps(simde_mm512_max_epi32(simde_mm512_castps_si512(a), simde_mm512_castps_si512(b))); }
 static inline wf wf_max(wf a, wf b) { return simde_mm512_max_ps(a, b); }
 static inline wf wf_min(wf a, wf b) { return simde_mm512_min_ps(a, b); }
 static inline unsigned wm_bits(wm m) { return (unsigned)m; }
@@ -76,6 +78,31 @@ static inline void wf_load_records(const float *const *rec, wf out[15])
         if (m < 3)
             out[12 + m] = _mm512_shuffle_f32x4(e[m][1], f[m][1], 0xDD); /* field 12 + m (lane 3) */
     }
+}
+#endif
+
+/* Bits [0, k) of `bits` stored as k bytes 0 or 1: one masked byte broadcast (AVX-512 BW + VL). */
+#if defined(SIMDE_X86_AVX512F_NATIVE) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#define SBX_HAVE_STORE_BITS 1
+static inline void wm_store_bits(uint8_t *dst, unsigned bits, int k)
+{
+    _mm_mask_storeu_epi8(dst, (__mmask16)((1u << k) - 1u), _mm_maskz_set1_epi8((__mmask16)bits, 1));
+}
+#endif
+
+/* Lanes [0, k) of v (small whole numbers >= 0, as floats) stored as bytes. */
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+static inline void wf_store_u8(uint8_t *dst, wf v, int k)
+{
+    _mm_mask_storeu_epi8(dst, (__mmask16)((1u << k) - 1u), _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(v)));
+}
+#else
+static inline void wf_store_u8(uint8_t *dst, wf v, int k)
+{
+    float f[16];
+    simde_mm512_storeu_ps(f, v);
+    for (int l = 0; l < k; l++)
+        dst[l] = (uint8_t)f[l];
 }
 #endif
 

@@ -11,10 +11,14 @@
  *   wm_and, wm_or, wm_andnot(a, b) = a & ~b, wm_not
  *   wf_select(m, a, b)      m ? a : b per lane
  *   wf_keep(m, a)           m ? a : +0.0 per lane
+ *   wf_max_nonneg(a, b)     max of two floats with the sign bit clear, compared as integers: exact,
+ *                           and a NaN or infinity always wins (the same on every ISA)
  *   wf_max, wf_min          per-lane max / min (callers keep NaN away: ISAs differ on it)
  *   wm_bits(m)              lane l -> bit l of an unsigned
+ *   wf_store_u8(dst, v, k)  lanes [0, k) of v (small whole numbers >= 0) stored as k bytes
  * and may have defined native versions of the optional ones below (SBX_HAVE_PART: masked
- * wf_load_part / wf_store_part; SBX_HAVE_RECORDS: wf_load_records).
+ * wf_load_part / wf_store_part; SBX_HAVE_RECORDS: wf_load_records; SBX_HAVE_STORE_BITS:
+ * wm_store_bits).
  * Only IEEE-exact operations are used (no approximations, no FMA), so every width gives the
  * same bits per lane as the scalar reference. */
 
@@ -41,6 +45,31 @@ static inline void wf_store_part(float *p, wf v, int k)
     float buf[SBX_W];
     wf_storeu(buf, v);
     memcpy(p, buf, (size_t)k * sizeof(float));
+}
+#endif
+
+#if !defined(SBX_HAVE_STORE_BITS)
+/* Bit l of x moved to byte l (8 bits -> 8 bytes 0 or 1), no branches. */
+static inline uint64_t sbx_spread8(unsigned bits)
+{
+    uint64_t x = bits & 0xFFu;
+    x = (x | x << 28) & 0x0000000F0000000Full;
+    x = (x | x << 14) & 0x0003000300030003ull;
+    x = (x | x << 7) & 0x0101010101010101ull;
+    return x;
+}
+/* wm_store_bits(dst, bits, k): bits [0, k) of `bits` stored as k bytes 0 or 1 (hit, bad). */
+static inline void wm_store_bits(uint8_t *dst, unsigned bits, int k)
+{
+    if (k == SBX_W && SBX_W >= 8) {
+        for (int o = 0; o < SBX_W; o += 8) {
+            uint64_t v = sbx_spread8(bits >> o);
+            memcpy(dst + o, &v, 8);
+        }
+    } else {
+        for (int l = 0; l < k; l++)
+            dst[l] = (uint8_t)((bits >> l) & 1u);
+    }
 }
 #endif
 

@@ -3,6 +3,7 @@
 #define SATBOX_WIDE_NEON_H
 
 /* The operations every wide_<isa>.h defines are listed in wide_common.h. */
+#include <string.h>
 #include <simde/arm/neon.h>
 #define SBX_W 4
 typedef simde_float32x4_t wf;
@@ -50,12 +51,23 @@ static inline wm wm_andnot(wm a, wm b) { return simde_vbicq_u32(a, b); }
 static inline wm wm_not(wm a) { return simde_vmvnq_u32(a); }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_vbslq_f32(m, a, b); }
 static inline wf wf_keep(wm m, wf a) { return simde_vreinterpretq_f32_u32(simde_vandq_u32(m, simde_vreinterpretq_u32_f32(a))); }
+static inline wf wf_max_nonneg(wf a, wf b) { return simde_vreinterpretq_f32_s32(simde_vmaxq_s32(simde_vreinterpretq_s32_f32(a), simde_vreinterpretq_s32_f32(b))); }
 static inline wf wf_max(wf a, wf b) { return simde_vmaxq_f32(a, b); }
 static inline wf wf_min(wf a, wf b) { return simde_vminq_f32(a, b); }
 static inline unsigned wm_bits(wm m)
 {
     static const uint32_t lane_bit[4] = {1u, 2u, 4u, 8u};
     return (unsigned)simde_vaddvq_u32(simde_vandq_u32(m, simde_vld1q_u32(lane_bit)));
+}
+
+/* Lanes [0, k) of v (small whole numbers >= 0, as floats) stored as bytes. */
+static inline void wf_store_u8(uint8_t *dst, wf v, int k)
+{
+    simde_uint16x4_t h = simde_vmovn_u32(simde_vcvtq_u32_f32(v));
+    simde_uint8x8_t b = simde_vmovn_u16(simde_vcombine_u16(h, h));
+    uint8_t w[8];
+    simde_vst1_u8(w, b);
+    memcpy(dst, w, (size_t)k);
 }
 
 #include "wide_common.h"

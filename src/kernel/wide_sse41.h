@@ -3,6 +3,7 @@
 #define SATBOX_WIDE_SSE41_H
 
 /* The operations every wide_<isa>.h defines are listed in wide_common.h. */
+#include <string.h>
 #include <simde/x86/sse4.1.h>
 #define SBX_W 4
 typedef simde__m128 wf;
@@ -28,9 +29,19 @@ static inline wm wm_andnot(wm a, wm b) { return simde_mm_andnot_ps(b, a); }
 static inline wm wm_not(wm a) { return simde_mm_xor_ps(a, simde_mm_castsi128_ps(simde_mm_set1_epi32(-1))); }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_mm_blendv_ps(b, a, m); }
 static inline wf wf_keep(wm m, wf a) { return simde_mm_and_ps(m, a); }
+static inline wf wf_max_nonneg(wf a, wf b) { return simde_mm_castsi128_ps(simde_mm_max_epi32(simde_mm_castps_si128(a), simde_mm_castps_si128(b))); }
 static inline wf wf_max(wf a, wf b) { return simde_mm_max_ps(a, b); }
 static inline wf wf_min(wf a, wf b) { return simde_mm_min_ps(a, b); }
 static inline unsigned wm_bits(wm m) { return (unsigned)simde_mm_movemask_ps(m); }
+
+/* Lanes [0, k) of v (small whole numbers >= 0, as floats) stored as bytes. */
+static inline void wf_store_u8(uint8_t *dst, wf v, int k)
+{
+    simde__m128i i = simde_mm_cvttps_epi32(v);
+    i = simde_mm_packus_epi16(simde_mm_packs_epi32(i, i), simde_mm_setzero_si128());
+    int32_t w = simde_mm_cvtsi128_si32(i);
+    memcpy(dst, &w, (size_t)k);
+}
 
 #include "wide_common.h"
 

@@ -1,0 +1,48 @@
+// bare.cpp - lookup and one-call wrapper of the bare kernels (see bare.h).
+#include "bare.h"
+
+namespace sbb {
+
+const sbx_kernels *bare_table(satbox_isa isa)
+{
+    switch (isa) {
+#if defined(SATBOX_BARE_SSE41)
+    case SATBOX_ISA_SSE41: return &sbx_kernels_sse41_bare;
+#endif
+#if defined(SATBOX_BARE_AVX2)
+    case SATBOX_ISA_AVX2: return &sbx_kernels_avx2_bare;
+#endif
+#if defined(SATBOX_BARE_AVX512)
+    case SATBOX_ISA_AVX512: return &sbx_kernels_avx512_bare;
+#endif
+#if defined(SATBOX_BARE_NEON)
+    case SATBOX_ISA_NEON: return &sbx_kernels_neon_bare;
+#endif
+    default: return nullptr;
+    }
+}
+
+ptrdiff_t bare_call(bool collide, const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit,
+                    const satbox_result *res)
+{
+    const sbx_kernels *k = bare_table(satbox_isa_active());
+    if (!k)
+        return -1;
+    sbx_job job = {};
+    job.src = SBX_SRC_MAT;
+    job.n = n;
+    job.ma = a;
+    job.mb = b;
+    if (collide) {
+        job.hit = res->hit;
+        job.separation = res->separation;
+        for (int c = 0; c < 3; c++)
+            job.normal[c] = res->normal[c];
+        job.axis = res->axis;
+        return k->collide(&job);
+    }
+    job.hit = hit;
+    return k->overlap(&job);
+}
+
+} // namespace sbb

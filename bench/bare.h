@@ -1,0 +1,22 @@
+// bare.h - the bare kernels (no validity test, no near-parallel rule; bench only) by path.
+#ifndef SATBOX_BENCH_BARE_H
+#define SATBOX_BENCH_BARE_H
+
+extern "C" {
+#include "internal.h"
+}
+
+namespace sbb {
+
+// The bare kernel table of a SIMD path, or nullptr (scalar, or not built).
+const sbx_kernels *bare_table(satbox_isa isa);
+
+// One call of the bare kernel of the active path on a[i] vs b[i], like satbox_overlap (collide
+// false; hit may be null) or satbox_collide with margin 0 (res's arrays, bad ignored).
+// Returns the count, or -1 when the active path has no bare kernel.
+ptrdiff_t bare_call(bool collide, const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit,
+                    const satbox_result *res);
+
+} // namespace sbb
+
+#endif

@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""selftest.py - checks of the benchmark harness (no timing): empty filter, left-out paths, bench/run --help, summary ratios.
+
+Usage: selftest.py <satbox_bench> <source root>. Exit 0 when every check passes, 1 otherwise."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+WIDE = ("/sse41/", "/avx2/", "/avx512/", "/neon/")
+
+
+def main():
+    bench, root = sys.argv[1], sys.argv[2]
+    failures = []
+
+    def check(ok, what):
+        print(("ok    " if ok else "FAIL  ") + what)
+        if not ok:
+            failures.append(what)
+
+    # 1. A filter that matches nothing is an error (exit status and a message on stderr).
+    p = subprocess.run([bench, "--benchmark_filter=^no-such-benchmark$"], capture_output=True, text=True)
+    check(p.returncode != 0 and "no benchmark matches" in p.stderr,
+          f"empty --benchmark_filter fails (status {p.returncode})")
+
+    # 2. Paths above SATBOX_ISA (as on a CPU without them) are left out: no benchmark, one note.
+    env = dict(os.environ, SATBOX_ISA="scalar")
+    p = subprocess.run([bench, "--benchmark_list_tests"], capture_output=True, text=True, env=env)
+    names = [ln for ln in p.stdout.splitlines() if ln.count("/") >= 3]
+    notes = [ln for ln in p.stdout.splitlines() if ln.startswith("Note: paths left out")]
+    wide = [n for n in names if any(w in n for w in WIDE)]
+    full = subprocess.run([bench, "--benchmark_list_tests"], capture_output=True, text=True)
+    has_wide = any(any(w in ln for w in WIDE) for ln in full.stdout.splitlines())
+    check(p.returncode == 0 and names and not wide, f"SATBOX_ISA=scalar registers no wider path ({len(wide)} found)")
+    check(len(notes) == (1 if has_wide else 0), f"one 'paths left out' note when a path is left out ({len(notes)})")
+    # ... and a short run of one benchmark per path prints no error line.
+    p = subprocess.run([bench, "--benchmark_filter=^overlap/[a-z0-9]+/uniform50/256$", "--benchmark_min_time=0.001"],
+                       capture_output=True, text=True, env=env)
+    errors = [ln for ln in (p.stdout + p.stderr).splitlines() if "ERROR" in ln]
+    check(p.returncode == 0 and not errors, f"no ERROR line in a short SATBOX_ISA=scalar run ({len(errors)})")
+
+    # 3. bench/run --help prints its help and nothing else (no line of the script).
+    p = subprocess.run([os.path.join(root, "bench", "run"), "--help"], capture_output=True, text=True)
+    lines = p.stdout.splitlines()
+    code = [ln for ln in lines if ln.startswith(("set ", "cd ", "#!")) or "=$" in ln]
+    check(p.returncode == 0 and lines and lines[0].startswith("bench/run") and not code,
+          f"bench/run --help prints only the help ({len(lines)} lines, {len(code)} of code)")
+
+    # 4. Ratios refer to the widest path present: a run with scalar and avx2 only (avx512 failed).
+    def entry(name, t):
+        return {"name": name, "run_name": name, "run_type": "iteration", "time/pair": t * 1e-9,
+                "window_bytes": 1, "pool_bytes": 1, "bytes_per_pair": 121, "hit_rate": 0.5}
+    data = {"context": {}, "benchmarks": [
+        entry("overlap/scalar/uniform50/4096", 80.0), entry("overlap/avx2/uniform50/4096", 10.0),
+        {"name": "overlap/avx512/uniform50/4096", "run_name": "overlap/avx512/uniform50/4096",
+         "error_occurred": True, "error_message": "CPU lacks avx512"}]}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(data, fh)
+    try:
+        p = subprocess.run([sys.executable, os.path.join(root, "bench", "summary.py"), fh.name],
+                           capture_output=True, text=True)
+    finally:
+        os.unlink(fh.name)
+    row = [ln for ln in p.stdout.splitlines() if ln.strip().startswith("4Ki ")]
+    check(p.returncode == 0 and "x scalar of avx2" in p.stdout and row and row[0].split()[-3] == "8.0",
+          "summary: x scalar refers to avx2 (widest present) = 8.0")
+
+    print(f"{len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
