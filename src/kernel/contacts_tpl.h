@@ -401,9 +401,9 @@ SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
         unsigned live = (1u << k) - 1u;
         unsigned hit = o.hit & live;
         if (job->hit)
-            store_bits(job->hit + i, hit, k);
+            wm_store_bits(job->hit + i, hit, k);
         if (job->bad)
-            store_bits(job->bad + i, o.inv, k);
+            wm_store_bits(job->bad + i, o.inv, k);
         for (int c = 0; c < 3; c++)
             if (job->normal[c])
                 store_w(job->normal[c], i, o.n[c], k);
