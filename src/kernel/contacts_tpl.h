@@ -48,7 +48,7 @@ SBX_INLINE void take_cand(wm m, const candw *src, candw *dst)
 
 typedef struct contactsw {
     wf n[3], id, count;
-    wf pt[4][3], depth[4], cand[4], ref, inc;
+    wf pt[4][3], depth[4], feat[4]; /* feat: the feature id as an exact float (< 2^21), -1 if unused */
     unsigned hit, inv;
 } contactsw;
 
@@ -367,8 +367,8 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
     /* ---- blend ---- */
     wf cnt = wf_select(use_edge, one, count_face);
     o->count = wf_select(live, cnt, zero);
-    o->ref = wf_select(use_edge, edge_ref, face_ref);
-    o->inc = wf_select(use_edge, edge_inc, face_inc);
+    wf ref = wf_select(use_edge, edge_ref, face_ref), inc = wf_select(use_edge, edge_inc, face_inc);
+    wf ref_inc = wf_add(ref, wf_mul(inc, wf_set1(256.0f)));
     for (int s = 0; s < 4; s++) {
         wm act = wm_gt(o->count, wf_set1((float)s));
         for (int c = 0; c < 3; c++) {
@@ -378,7 +378,7 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
         wf dv = s == 0 ? wf_select(use_edge, wf_neg(se), slot[0].d) : slot[s].d;
         o->depth[s] = wf_select(act, dv, zero);
         wf cv = s == 0 ? wf_select(use_edge, wf_set1((float)SATBOX_FEATURE_EDGE), slot[0].c) : slot[s].c;
-        o->cand[s] = wf_select(act, cv, wf_set1(-1.0f));
+        o->feat[s] = wf_select(act, wf_add(ref_inc, wf_mul(cv, wf_set1(65536.0f))), wf_set1(-1.0f));
     }
     for (int c = 0; c < 3; c++)
         o->n[c] = wf_select(P.valid, o->n[c], zero);
@@ -414,24 +414,21 @@ SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
             if (cj->depth[s])
                 store_w(cj->depth[s], i, o.depth[s], k);
         }
-        float ids[SBX_W], cnt[SBX_W], ref[SBX_W], inc[SBX_W], cand[4][SBX_W];
+        float ids[SBX_W], cnt[SBX_W], feat[SBX_W];
         wf_storeu(ids, o.id);
         wf_storeu(cnt, o.count);
-        wf_storeu(ref, o.ref);
-        wf_storeu(inc, o.inc);
-        for (int s = 0; s < 4; s++)
-            wf_storeu(cand[s], o.cand[s]);
         for (int l = 0; l < k; l++) {
-            size_t at = i + (size_t)l;
             if (job->axis)
-                job->axis[at] = (uint8_t)ids[l];
+                job->axis[i + (size_t)l] = (uint8_t)ids[l];
             if (cj->count)
-                cj->count[at] = (uint8_t)cnt[l];
-            for (int s = 0; s < 4; s++)
-                if (cj->feature[s])
-                    cj->feature[s][at] = cand[s][l] < 0.0f ? SATBOX_FEATURE_NONE
-                                                           : (uint32_t)ref[l] | (uint32_t)inc[l] << 8 |
-                                                                 (uint32_t)cand[s][l] << 16;
+                cj->count[i + (size_t)l] = (uint8_t)cnt[l];
+        }
+        for (int s = 0; s < 4; s++) {
+            if (!cj->feature[s])
+                continue;
+            wf_storeu(feat, o.feat[s]);
+            for (int l = 0; l < k; l++)
+                cj->feature[s][i + (size_t)l] = feat[l] < 0.0f ? SATBOX_FEATURE_NONE : (uint32_t)feat[l];
         }
         if (job->compact)
             count = push_compact(job->compact, count, i, hit);
