@@ -323,6 +323,134 @@ SATBOX_API ptrdiff_t satbox_pack_rec(const satbox_boxes *src, size_t n, satbox_r
 SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float tol, uint8_t *bad);
 
 /* ---------------------------------------------------------------------------------------- */
+/* Contact manifolds                                                                       */
+
+/** @name Contact manifolds
+ * satbox_contacts() and its forms give, per pair, what a physics solver needs: up to 4 contact
+ * points with their depths and feature ids, the normal and the axis.
+ *
+ * ### Rules (the same on every path; the constants below)
+ *  1. **Hit.** `hit` is exactly satbox_collide()'s hit for the same pair and margin
+ *     (largest normalised gap over the usable axes `<= margin`). A pair that does not hit has
+ *     count 0 (its `axis` and `normal` are still those of rule 2).
+ *  2. **Axis choice.** The best face axis of A (largest gap, ties to the lowest id) and of B are
+ *     compared first: B's face wins only if its gap exceeds A's by more than `tol`. The winning
+ *     face then loses to the best edge axis (largest normalised gap, chosen as satbox_collide()
+ *     chooses among edges) only if that edge axis separates or penetrates less by more than
+ *     `tol`, with `tol = SATBOX_CONTACT_REL_TOL * |face gap| + SATBOX_CONTACT_ABS_TOL * (hA0 +
+ *     hA1 + hA2 + hB0 + hB1 + hB2)`. This hysteresis keeps resting boxes on one axis from frame
+ *     to frame. The chosen axis id is `axis[i]`; its normal is computed exactly as
+ *     satbox_collide() computes the normal of that axis (bit for bit).
+ *  3. **Face axis.** The reference face is the face of the box whose face axis won, on the side
+ *     facing the other box; the incident face is the face of the other box most anti-parallel to
+ *     the reference face's outward normal (ties to the lowest local axis). The candidates are the
+ *     vertices of the incident face clipped against the 4 side planes of the reference face (at
+ *     most 8, enumerated as: incident corners inside the 4 side planes, crossings of incident
+ *     edges with a side plane inside the other two planes, reference corners inside the incident
+ *     face seen along the reference normal). Nearly coincident edges (aligned stacks) are
+ *     snapped with `ct = SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2)`: an incident corner counts
+ *     as inside when within ct outside a side plane, an edge crosses a plane only between a
+ *     corner inside (grown by ct) and one outside, and a crossing within ct (in both coordinates)
+ *     of an inside end of its edge, or a reference corner within ct of any inside incident
+ *     corner, is dropped as the same vertex; so a box resting squarely on another keeps the
+ *     same 4 ids whichever way it drifts by less than ct.
+ *     A candidate is kept when its depth is `>= -margin` (less a rounding allowance
+ *     ::SATBOX_CONTACT_KEEP_TOL).
+ *     **Points lie on the incident face** (on the surface of the incident box).
+ *  4. **Reduction to 4** (in the reference face's 2D coordinates): p0 = the deepest kept
+ *     candidate (precisely: the first one, in candidate order, whose depth is within
+ *     `SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2)` of the deepest, so that the equally deep
+ *     points of a resting face do not trade places over tiny tilts); p1 = the farthest from p0;
+ *     p2 = the one with the largest positive signed area of the triangle (p0, p1, p2); p3 = the
+ *     one with the most negative area (the other side of the line p0 p1). Points of zero distance or zero area are dropped. Ties go to the
+ *     candidate listed first. The points are written in that order, compacted.
+ *  5. **Edge axis.** One point: the midpoint of the closest points of the two supporting edges
+ *     (the edge of A farthest along the normal, the edge of B farthest against it), their line
+ *     parameters clamped to the edges; its depth is the axis' penetration (`-gap`).
+ *  6. **Fallback.** A pair that hits but keeps no clipped candidate (possible when a face axis
+ *     wins by the hysteresis rule while the boxes touch only outside its side planes, or within
+ *     the margin only) gets one point: the corner of the incident face nearest the reference
+ *     face's side slabs (smallest `max(|x1| - H1, |x2| - H2)` in the face's coordinates, ties to
+ *     the lowest q), unclipped (candidate code ::SATBOX_FEATURE_FALLBACK + q).
+ *
+ * ### Depth and feature ids
+ *  - `depth[k][i]`: penetration of point k along the normal, i.e. the distance of the point
+ *    below the reference face's plane (length units); `> 0` penetrating, `< 0` a speculative
+ *    point within `margin`.
+ *  - `feature[k][i]`: bits 0-7 the reference face (`f` = 2 * local axis + (1 if the face is on
+ *    the negative side), `f` for a face of A, `6 + f` for a face of B); bits 8-15 the incident
+ *    face of the other box, coded the same way (0..5); bits 16-23 the candidate: 0-3 incident
+ *    corner q, `4 + 4*e + p` incident edge e crossing side plane p, `20 + c` reference corner c
+ *    (numbering below). For an edge axis: bits 0-7 are `0x80 + ea`,
+ *    bits 8-15 `eb`, bits 16-23 ::SATBOX_FEATURE_EDGE, with `ea`, `eb` the edge ids
+ *    (4 * local axis + side bits) of A and B. Ids depend only on which features touch, so they
+ *    stay equal from frame to frame while the configuration is stable.
+ *  - Numbering: with `k` the reference face's local axis, `k1 = (k+1) % 3`, `k2 = (k+2) % 3`, and
+ *    `m`, `m1`, `m2` the same for the incident face: incident corners q = 0..3 at signs
+ *    (-,-), (+,-), (+,+), (-,+) along (m1, m2); incident edge e runs from corner e to corner
+ *    (e+1) % 4; side planes p = 0..3 are +k1, -k1, +k2, -k2; reference corners c = 0..3 at signs
+ *    (-,-), (+,-), (+,+), (-,+) along (k1, k2). Edge id side bits: +1 if the edge is on the
+ *    negative side of the first other local axis ((axis+1) % 3), +2 for the second.
+ *  - Slots `k >= count[i]` hold point 0, depth 0 and feature ::SATBOX_FEATURE_NONE.
+ *
+ * Bad data: count 0, hit 0, axis ::SATBOX_AXIS_INVALID, normal 0, `bad[i] = 1`, as in
+ * satbox_collide().
+ * @{ */
+
+/** Relative part of the axis-choice hysteresis (see the rules above; dimensionless). */
+#define SATBOX_CONTACT_REL_TOL 0.05f
+/** Absolute part of the hysteresis, per unit of the sum of the six half extents of the pair. */
+#define SATBOX_CONTACT_ABS_TOL 2e-4f
+/** Rounding allowance of the depth filter, per unit of the sum of the six half extents: a clipped
+ * candidate is kept when depth >= -(margin + SATBOX_CONTACT_KEEP_TOL * size), so that exactly
+ * touching boxes (depth 0 up to rounding) keep their points with margin 0. */
+#define SATBOX_CONTACT_KEEP_TOL 1e-6f
+/** Most contact points per pair. */
+#define SATBOX_MAX_CONTACTS 4
+/** Feature id of an unused slot. */
+#define SATBOX_FEATURE_NONE 0xFFFFFFFFu
+/** Candidate code (bits 16-23 of a feature id) of the edge-edge point. */
+#define SATBOX_FEATURE_EDGE 24u
+/** Candidate code of the fallback point (rule 6): SATBOX_FEATURE_FALLBACK + incident corner q. */
+#define SATBOX_FEATURE_FALLBACK 28u
+
+/** Per-pair outputs of the contact functions; every pointer may be NULL (that output is skipped). */
+typedef struct satbox_contacts_out {
+    uint8_t *count;        /**< number of contact points, 0..4 (0 if not hit or bad data) */
+    uint8_t *hit;          /**< satbox_collide()'s hit (count >= 1 exactly when hit == 1) */
+    float *normal[3];      /**< normal[c][i]: world unit normal of the chosen axis, from A towards B */
+    uint8_t *axis;         /**< id 0..14 of the chosen axis (rule 2); SATBOX_AXIS_INVALID if bad data */
+    float *point[4][3];    /**< point[k][c][i]: world coordinate c of contact point k of pair i */
+    float *depth[4];       /**< depth[k][i]: penetration of point k along the normal (< 0: speculative) */
+    uint32_t *feature[4];  /**< feature[k][i]: 32-bit feature id of point k (see above) */
+    uint8_t *bad;          /**< 1 when the pair has bad data, else 0 */
+} satbox_contacts_out;
+
+/** Contact manifolds of pairs (a[i], b[i]), i < n.
+ * @param margin  speculative distance (finite, length units): pairs with separation <= margin hit,
+ *                and clipped points down to depth -margin are kept
+ * @param out     outputs, any may be NULL; `out` itself must not be NULL if n > 0
+ * @return the number of pairs with hit == 1, or a negative ::satbox_error (nothing written). */
+SATBOX_API ptrdiff_t satbox_contacts(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
+                                     const satbox_contacts_out *out);
+
+/** satbox_contacts() for boxes given by quaternion (same bits as converting first). */
+SATBOX_API ptrdiff_t satbox_contacts_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, float margin,
+                                       const satbox_contacts_out *out);
+
+/** satbox_contacts() over pool + index pairs (per-pair outputs indexed like `pairs`), plus the
+ * compacted ascending list of the pairs with hit == 1 in `list` (may be NULL; room for n). */
+SATBOX_API ptrdiff_t satbox_contacts_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs,
+                                           size_t n, float margin, const satbox_contacts_out *out,
+                                           uint32_t *list);
+
+/** satbox_contacts_pairs() on a pool of 64-byte records (same bits as the SoA pool). */
+SATBOX_API ptrdiff_t satbox_contacts_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs,
+                                               size_t n, float margin, const satbox_contacts_out *out,
+                                               uint32_t *list);
+/** @} */
+
+/* ---------------------------------------------------------------------------------------- */
 /* ISA control                                                                             */
 
 /** The path that the pair functions use now (chosen once, on first use, as the widest path the

@@ -10,3 +10,4 @@
 #include "sources_tpl.h"
 #include "sat_tpl.h"
 #include "batch_tpl.h"
+#include "contacts_tpl.h"

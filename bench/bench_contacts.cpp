@@ -1,0 +1,209 @@
+// bench_contacts.cpp - contact manifolds in the satbox_bench suite: every contacts entry point on every path, and ODE's box-box on the same pairs.
+//
+// Benchmark names (same scheme as bench_main.cpp, so they sort beside overlap/ and collide/):
+// contacts/<path>/<workload>/4096, contacts_q/<path>/uniform50/4096,
+// contacts_pairs/<path>/scene/4096, contacts_pairs_rec/<path>/scene/4096, and the peer
+// ode_boxbox/<workload>/4096: dCollide on two ODE box geoms per pair (geoms built before timing,
+// at most 8 contacts asked as satbox's margin-0 manifold needs at most 4). Registered statically,
+// so they are in the suite without touching bench_main.cpp. One line to see them side by side:
+//   satbox_bench --benchmark_filter='^(overlap|collide|contacts|ode_boxbox)[a-z_]*/[a-z0-9]+/(uniform50|stacked|scene)/4096$'
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include <ode/ode.h>
+
+#include "workloads.h"
+
+using namespace sbb;
+
+namespace {
+
+enum CEntry { CONTACTS, CONTACTS_Q, CONTACTS_PAIRS, CONTACTS_PAIRS_REC };
+const char *const kCName[] = {"contacts", "contacts_q", "contacts_pairs", "contacts_pairs_rec"};
+constexpr size_t kN = 4096;
+
+// Owning outputs of the manifold (every array: the full cost of what an engine reads).
+struct Out {
+    std::vector<uint8_t> count, hit, axis;
+    std::vector<float> f[3 + 12 + 4];
+    std::vector<uint32_t> feat[4], list;
+    satbox_contacts_out v{};
+    explicit Out(size_t n) : count(n), hit(n), axis(n), list(n)
+    {
+        for (auto &x : f)
+            x.assign(n, 0.0f);
+        for (auto &x : feat)
+            x.assign(n, 0u);
+        v.count = count.data();
+        v.hit = hit.data();
+        v.axis = axis.data();
+        for (int c = 0; c < 3; c++)
+            v.normal[c] = f[c].data();
+        for (int k = 0; k < 4; k++) {
+            for (int c = 0; c < 3; c++)
+                v.point[k][c] = f[3 + 3 * k + c].data();
+            v.depth[k] = f[15 + k].data();
+            v.feature[k] = feat[k].data();
+        }
+    }
+};
+
+bool pick_path(benchmark::State &st, int path)
+{
+    if (!(satbox_isa_supported() & (1u << path)) || satbox_isa_force((satbox_isa)path) != SATBOX_OK) {
+        st.SkipWithError((std::string("CPU lacks ") + satbox_isa_name((satbox_isa)path)).c_str());
+        return false;
+    }
+    return true;
+}
+
+// points_per_hit: contact points per hitting pair (satbox: of the last window).
+void counters(benchmark::State &st, double hits, double points_per_hit)
+{
+    using benchmark::Counter;
+    double pairs = (double)st.iterations() * (double)kN;
+    st.counters["pairs/s"] = Counter(pairs, Counter::kIsRate);
+    st.counters["time/pair"] = Counter(pairs, Counter::kIsRate | Counter::kInvert);
+    st.counters["hit_rate"] = pairs > 0 ? hits / pairs : 0;
+    st.counters["points/hit"] = points_per_hit;
+}
+
+void run_contacts(benchmark::State &st, CEntry e, int path, Work w)
+{
+    if (!pick_path(st, path))
+        return;
+    const size_t pool = pool_pairs_for(kN), K = pool / kN;
+    Out o(kN);
+    double hits = 0;
+    size_t win = 0;
+    const float margin = 0.0f;
+    if (e == CONTACTS || e == CONTACTS_Q) {
+        const PairPool &p = pair_pool(w, pool, e == CONTACTS_Q);
+        std::vector<satbox_boxes> va(K), vb(K);
+        std::vector<satbox_qboxes> qa(K), qb(K);
+        for (size_t k = 0; k < K; k++) {
+            va[k] = view(p.a, k * kN);
+            vb[k] = view(p.b, k * kN);
+            if (e == CONTACTS_Q) {
+                qa[k] = qview(p.qa, k * kN);
+                qb[k] = qview(p.qb, k * kN);
+            }
+        }
+        for (auto _ : st) {
+            ptrdiff_t r = e == CONTACTS ? satbox_contacts(&va[win], &vb[win], kN, margin, &o.v)
+                                        : satbox_contacts_q(&qa[win], &qb[win], kN, margin, &o.v);
+            benchmark::DoNotOptimize(r);
+            hits += (double)r;
+            if (++win == K)
+                win = 0;
+        }
+    } else {
+        const ScenePool &sc = scene_pool(pool);
+        satbox_boxes boxes = view(sc.boxes, 0);
+        std::vector<satbox_rec> recs(sc.nboxes);
+        satbox_pack_rec(&boxes, sc.nboxes, recs.data());
+        const size_t KS = sc.pairs.size() / kN;
+        for (auto _ : st) {
+            const satbox_pair *pairs = sc.pairs.data() + win * kN;
+            ptrdiff_t r = e == CONTACTS_PAIRS
+                              ? satbox_contacts_pairs(&boxes, sc.nboxes, pairs, kN, margin, &o.v, o.list.data())
+                              : satbox_contacts_pairs_rec(recs.data(), sc.nboxes, pairs, kN, margin, &o.v,
+                                                          o.list.data());
+            benchmark::DoNotOptimize(r);
+            hits += (double)r;
+            if (++win == KS)
+                win = 0;
+        }
+    }
+    double pts = 0, h = 0;
+    for (size_t i = 0; i < kN; i++) {
+        pts += o.count[i];
+        h += o.hit[i];
+    }
+    counters(st, hits, h > 0 ? pts / h : 0);
+}
+
+// ODE: one geom per box of the pool, positioned before timing; the timed loop is dCollide only.
+void run_ode(benchmark::State &st, Work w)
+{
+    const size_t pool = pool_pairs_for(kN), K = pool / kN;
+    const PairPool &p = pair_pool(w, pool, false);
+    dInitODE2(0);
+    std::vector<dGeomID> ga(pool), gb(pool);
+    auto make = [](const Fields &f, size_t i) {
+        dGeomID g = dCreateBox(nullptr, 2.0 * f.f[3][i], 2.0 * f.f[4][i], 2.0 * f.f[5][i]);
+        dGeomSetPosition(g, f.f[0][i], f.f[1][i], f.f[2][i]);
+        dMatrix3 R;
+        for (int r = 0; r < 3; r++) {
+            for (int c = 0; c < 3; c++)
+                R[r * 4 + c] = f.f[6 + 3 * c + r][i]; // column c = local axis c
+            R[r * 4 + 3] = 0;
+        }
+        dGeomSetRotation(g, R);
+        return g;
+    };
+    for (size_t i = 0; i < pool; i++) {
+        ga[i] = make(p.a, i);
+        gb[i] = make(p.b, i);
+    }
+    dContactGeom cg[8];
+    double hits = 0, points = 0;
+    size_t win = 0;
+    for (auto _ : st) {
+        int h = 0, pts = 0;
+        for (size_t i = win * kN; i < (win + 1) * kN; i++) {
+            int n = dCollide(ga[i], gb[i], 8, cg, sizeof cg[0]);
+            h += n > 0;
+            pts += n;
+        }
+        benchmark::DoNotOptimize(h);
+        hits += h;
+        points += pts;
+        if (++win == K)
+            win = 0;
+    }
+    for (size_t i = 0; i < pool; i++) {
+        dGeomDestroy(ga[i]);
+        dGeomDestroy(gb[i]);
+    }
+    counters(st, hits, hits > 0 ? points / hits : 0);
+}
+
+std::vector<int> paths()
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return {SATBOX_ISA_SCALAR, SATBOX_ISA_SSE41, SATBOX_ISA_AVX2, SATBOX_ISA_AVX512};
+#elif defined(__aarch64__)
+    return {SATBOX_ISA_SCALAR, SATBOX_ISA_NEON};
+#else
+    return {SATBOX_ISA_SCALAR};
+#endif
+}
+
+// Static registration: runs before bench_main.cpp's main() registers the rest.
+const bool registered = [] {
+    for (int p : paths()) {
+        for (Work w : {UNIFORM50, STACKED})
+            benchmark::RegisterBenchmark((std::string("contacts/") + satbox_isa_name((satbox_isa)p) + "/" +
+                                          work_name(w) + "/4096").c_str(),
+                                         [p, w](benchmark::State &st) { run_contacts(st, CONTACTS, p, w); })
+                ->Unit(benchmark::kMicrosecond);
+        for (CEntry e : {CONTACTS_Q, CONTACTS_PAIRS, CONTACTS_PAIRS_REC}) {
+            Work w = e == CONTACTS_Q ? UNIFORM50 : SCENE;
+            benchmark::RegisterBenchmark((std::string(kCName[e]) + "/" + satbox_isa_name((satbox_isa)p) + "/" +
+                                          work_name(w) + "/4096").c_str(),
+                                         [e, p, w](benchmark::State &st) { run_contacts(st, e, p, w); })
+                ->Unit(benchmark::kMicrosecond);
+        }
+    }
+    for (Work w : {UNIFORM50, STACKED})
+        benchmark::RegisterBenchmark((std::string("ode_boxbox/") + work_name(w) + "/4096").c_str(),
+                                     [w](benchmark::State &st) { run_ode(st, w); })
+            ->Unit(benchmark::kMicrosecond);
+    return true;
+}();
+
+} // namespace

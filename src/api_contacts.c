@@ -1,0 +1,173 @@
+/* api_contacts.c - the contact-manifold entry points: argument checks, then the active path's contacts kernel. */
+#include <math.h>
+
+#include "contacts.h"
+
+const sbx_contacts_kernels *sbx_contacts_for(satbox_isa isa)
+{
+    switch (isa) {
+    case SATBOX_ISA_SCALAR: return &sbx_contacts_scalar;
+#if defined(SATBOX_HAVE_SSE41)
+    case SATBOX_ISA_SSE41: return &sbx_kernels_sse41_contacts;
+#endif
+#if defined(SATBOX_HAVE_AVX2)
+    case SATBOX_ISA_AVX2: return &sbx_kernels_avx2_contacts;
+#endif
+#if defined(SATBOX_HAVE_AVX512)
+    case SATBOX_ISA_AVX512: return &sbx_kernels_avx512_contacts;
+#endif
+#if defined(SATBOX_HAVE_NEON)
+    case SATBOX_ISA_NEON: return &sbx_kernels_neon_contacts;
+#endif
+    default: return NULL;
+    }
+}
+
+/* The active path's contacts kernel; a path without one (not written yet) runs the scalar
+ * reference, which gives the same bits by definition. */
+static const sbx_contacts_kernels *active_contacts(void)
+{
+    const sbx_contacts_kernels *k = sbx_contacts_for(satbox_isa_active());
+    return k ? k : &sbx_contacts_scalar;
+}
+
+/* The output arrays of a call, checked against the inputs and each other (sbx_spans holds 16
+ * outputs; a manifold has up to 29). */
+typedef struct out_spans {
+    sbx_span out[32];
+    int nout;
+} out_spans;
+
+static void add_out(out_spans *s, const void *p, size_t bytes)
+{
+    if (p && bytes)
+        s->out[s->nout++] = (sbx_span){(uintptr_t)p, (uintptr_t)p + bytes};
+}
+
+static int meets(sbx_span a, sbx_span b) { return a.lo < b.hi && b.lo < a.hi; }
+
+static int aliased(const sbx_spans *in, const out_spans *s)
+{
+    for (int o = 0; o < s->nout; o++) {
+        for (int i = 0; i < in->nin; i++)
+            if (meets(s->out[o], in->in[i]))
+                return 1;
+        for (int p = o + 1; p < s->nout; p++)
+            if (meets(s->out[o], s->out[p]))
+                return 1;
+    }
+    return 0;
+}
+
+/* Records every output of `out` in the job and as an output span of n elements. */
+static void add_outputs(out_spans *s, sbx_cjob *cj, const satbox_contacts_out *out, size_t n)
+{
+    sbx_job *job = &cj->pair;
+    job->hit = out->hit;
+    job->axis = out->axis;
+    job->bad = out->bad;
+    cj->count = out->count;
+    add_out(s, out->hit, n);
+    add_out(s, out->axis, n);
+    add_out(s, out->bad, n);
+    add_out(s, out->count, n);
+    for (int c = 0; c < 3; c++) {
+        job->normal[c] = out->normal[c];
+        add_out(s, out->normal[c], n * sizeof(float));
+    }
+    for (int k = 0; k < 4; k++) {
+        for (int c = 0; c < 3; c++) {
+            cj->point[k][c] = out->point[k][c];
+            add_out(s, out->point[k][c], n * sizeof(float));
+        }
+        cj->depth[k] = out->depth[k];
+        cj->feature[k] = out->feature[k];
+        add_out(s, out->depth[k], n * sizeof(float));
+        add_out(s, out->feature[k], n * sizeof(uint32_t));
+    }
+    add_out(s, job->compact, n * sizeof(uint32_t));
+}
+
+/* Every contacts entry point: checks all arguments (nothing is written unless all pass), then
+ * runs the active path. `pool_n` is used by the pool sources only. */
+static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, size_t pool_n)
+{
+    sbx_job *job = &cj->pair;
+    size_t n = job->n;
+    if (n == 0)
+        return 0;
+    if (n > SATBOX_MAX_COUNT || pool_n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (!isfinite(job->margin))
+        return SATBOX_ERR_ARG;
+    sbx_spans s = {.nin = 0};
+    int e = SATBOX_OK;
+    switch (job->src) {
+    case SBX_SRC_MAT:
+        if (!(e = sbx_check_boxes(job->ma, n, &s)))
+            e = sbx_check_boxes(job->mb, n, &s);
+        break;
+    case SBX_SRC_QUAT:
+        if (!(e = sbx_check_qboxes(job->qa, n, &s)))
+            e = sbx_check_qboxes(job->qb, n, &s);
+        break;
+    case SBX_SRC_POOL:
+    case SBX_SRC_REC:
+        if (!job->pairs || (job->src == SBX_SRC_REC && !job->rec))
+            e = SATBOX_ERR_NULL;
+        else if (pool_n == 0)
+            e = SATBOX_ERR_INDEX;
+        else if (job->src == SBX_SRC_REC)
+            sbx_add_in(&s, job->rec, pool_n * sizeof *job->rec);
+        else
+            e = sbx_check_boxes(job->pool, pool_n, &s);
+        if (!e) {
+            sbx_add_in(&s, job->pairs, n * sizeof *job->pairs);
+            for (size_t i = 0; i < n && !e; i++)
+                if (job->pairs[i].a >= pool_n || job->pairs[i].b >= pool_n)
+                    e = SATBOX_ERR_INDEX;
+        }
+        break;
+    default:
+        e = SATBOX_ERR_ARG;
+    }
+    if (e)
+        return e;
+    if (!out)
+        return SATBOX_ERR_NULL;
+    out_spans so = {.nout = 0};
+    add_outputs(&so, cj, out, n);
+    if (aliased(&s, &so))
+        return SATBOX_ERR_ALIAS;
+    return active_contacts()->contacts(cj);
+}
+
+ptrdiff_t satbox_contacts(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
+                          const satbox_contacts_out *out)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .margin = margin}};
+    return contacts_call(&cj, out, 0);
+}
+
+ptrdiff_t satbox_contacts_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, float margin,
+                            const satbox_contacts_out *out)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .margin = margin}};
+    return contacts_call(&cj, out, 0);
+}
+
+ptrdiff_t satbox_contacts_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                float margin, const satbox_contacts_out *out, uint32_t *list)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .margin = margin,
+                            .compact = list}};
+    return contacts_call(&cj, out, pool_n);
+}
+
+ptrdiff_t satbox_contacts_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                    float margin, const satbox_contacts_out *out, uint32_t *list)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .margin = margin,
+                            .compact = list}};
+    return contacts_call(&cj, out, pool_n);
+}

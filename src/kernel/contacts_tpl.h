@@ -1,0 +1,453 @@
+/* contacts_tpl.h - contact manifolds of SBX_W pairs per step, over the SAT math of sat_tpl.h (scalar_contacts.c line for line). */
+#ifndef SATBOX_CONTACTS_TPL_H
+#define SATBOX_CONTACTS_TPL_H
+
+#include "tpl_common.h"
+#include "../contacts.h"
+
+/* Included after sat_tpl.h and batch_tpl.h (it reuses pair_setup_w, the gap functions, the
+ * loaders and the output helpers). Every lane runs the whole manifold with a fixed 24
+ * candidates; masks choose, no lane branches. Each expression is the one of
+ * src/scalar_contacts.c in the same order, so every path gives the same bits. */
+
+#define SBX_CAT_(a, b) a##b
+#define SBX_CAT(a, b) SBX_CAT_(a, b)
+#define SBX_CONTACTS_TABLE SBX_CAT(SBX_TABLE, _contacts)
+
+/* v[idx] for a per-lane index idx in {0, 1, 2} held as a float. */
+SBX_INLINE wf sel3(wf idx, wf v0, wf v1, wf v2)
+{
+    return wf_select(wm_eq(idx, wf_zero()), v0, wf_select(wm_eq(idx, wf_set1(1.0f)), v1, v2));
+}
+
+/* scalar_contacts.c maxf / clampf. */
+SBX_INLINE wf c_maxf(wf a, wf b) { return wf_select(wm_gt(a, b), a, b); }
+SBX_INLINE wf c_clampf(wf x, wf h)
+{
+    wf nh = wf_neg(h);
+    return wf_select(wm_lt(x, nh), nh, wf_select(wm_gt(x, h), h, x));
+}
+SBX_INLINE wf c_dot3(const wf a[3], const wf b[3])
+{
+    return wf_add(wf_add(wf_mul(a[0], b[0]), wf_mul(a[1], b[1])), wf_mul(a[2], b[2]));
+}
+SBX_INLINE wm wm_xor(wm a, wm b) { return wm_or(wm_andnot(a, b), wm_andnot(b, a)); }
+
+/* A lane's candidate or chosen point: 2D coordinates in the reference face's frame, depth, code. */
+typedef struct candw {
+    wf x, y, d, c;
+} candw;
+
+SBX_INLINE void take_cand(wm m, const candw *src, candw *dst)
+{
+    dst->x = wf_select(m, src->x, dst->x);
+    dst->y = wf_select(m, src->y, dst->y);
+    dst->d = wf_select(m, src->d, dst->d);
+    dst->c = wf_select(m, src->c, dst->c);
+}
+
+typedef struct contactsw {
+    wf n[3], id, count;
+    wf pt[4][3], depth[4], feat[4]; /* feat: the feature id as an exact float (< 2^21), -1 if unused */
+    unsigned hit, inv;
+} contactsw;
+
+/* scalar_contacts.c ref_contacts() for SBX_W pairs. */
+SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o)
+{
+    wf zero = wf_zero(), one = wf_set1(1.0f), mone = wf_set1(-1.0f);
+    /* ---- SAT step (sat_step) ---- */
+    pairw P;
+    pair_setup_w(A, B, &P);
+    wf ga = gap_face_a(A, B, &P, 0), ka = zero;
+    for (int i = 1; i < 3; i++) {
+        wf g = gap_face_a(A, B, &P, i);
+        wm m = wm_gt(g, ga);
+        ga = wf_select(m, g, ga);
+        ka = wf_select(m, wf_set1((float)i), ka);
+    }
+    wf pb[3];
+    wf gb = gap_face_b(A, B, &P, 0, &pb[0]), kb = wf_set1(3.0f);
+    for (int j = 1; j < 3; j++) {
+        wf g = gap_face_b(A, B, &P, j, &pb[j]);
+        wm m = wm_gt(g, gb);
+        gb = wf_select(m, g, gb);
+        kb = wf_select(m, wf_set1((float)(3 + j)), kb);
+    }
+    wf se = wf_set1(-INFINITY), pe = zero, ke = zero, le = one, re = zero;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            wf proj, g = gap_edge(A, B, &P, i, j, &proj), l2 = len2_edge(&P, i, j);
+            wf sv = wf_div(g, wf_min(wf_sqrt(l2), one));
+            wm m = wm_and(wm_lt(P.AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), wm_gt(sv, se));
+            se = wf_select(m, sv, se);
+            pe = wf_select(m, proj, pe);
+            ke = wf_select(m, wf_set1((float)(6 + 3 * i + j)), ke);
+            le = wf_select(m, l2, le);
+            re = wf_select(m, P.R[i][j], re);
+        }
+    wm has_edge = wm_gt(se, wf_set1(-INFINITY));
+    wf sum_h = wf_add(wf_add(wf_add(wf_add(wf_add(A->h[0], A->h[1]), A->h[2]), B->h[0]), B->h[1]), B->h[2]);
+    wf mmax = c_maxf(c_maxf(ga, gb), se);
+    wm hit = wm_and(P.valid, wm_le(mmax, margin));
+
+    /* ---- rule 2 ---- */
+    wf rel = wf_set1(SATBOX_CONTACT_REL_TOL);
+    wf abs_tol = wf_mul(wf_set1(SATBOX_CONTACT_ABS_TOL), sum_h);
+    wm use_b = wm_gt(gb, wf_add(ga, wf_add(wf_mul(rel, wf_abs(ga)), abs_tol)));
+    wf sf = wf_select(use_b, gb, ga);
+    wf pa_sel = sel3(ka, P.t[0], P.t[1], P.t[2]);
+    wf pb_sel = sel3(wf_sub(kb, wf_set1(3.0f)), pb[0], pb[1], pb[2]);
+    wf pf = wf_select(use_b, pb_sel, pa_sel);
+    wf kf = wf_select(use_b, kb, ka);
+    wm use_edge = wm_and(has_edge, wm_gt(se, wf_add(sf, wf_add(wf_mul(rel, wf_abs(sf)), abs_tol))));
+    wf kid = wf_select(use_edge, ke, kf);
+    wf kproj = wf_select(use_edge, pe, pf);
+
+    /* ---- the normal of axis kid (sat_tpl.h collide_w's expressions) ---- */
+    {
+        wf bid = kid;
+        wm a0 = wm_or(wm_eq(bid, zero), wm_and(wm_ge(bid, wf_set1(6.0f)), wm_lt(bid, wf_set1(9.0f))));
+        wm a1 = wm_or(wm_eq(bid, one), wm_and(wm_ge(bid, wf_set1(9.0f)), wm_lt(bid, wf_set1(12.0f))));
+        wm b0 = wm_or(wm_or(wm_eq(bid, wf_set1(3.0f)), wm_eq(bid, wf_set1(6.0f))),
+                      wm_or(wm_eq(bid, wf_set1(9.0f)), wm_eq(bid, wf_set1(12.0f))));
+        wm b1 = wm_or(wm_or(wm_eq(bid, wf_set1(4.0f)), wm_eq(bid, wf_set1(7.0f))),
+                      wm_or(wm_eq(bid, wf_set1(10.0f)), wm_eq(bid, wf_set1(13.0f))));
+        wf a[3], b[3];
+        for (int c = 0; c < 3; c++) {
+            a[c] = wf_select(a0, A->u[0][c], wf_select(a1, A->u[1][c], A->u[2][c]));
+            b[c] = wf_select(b0, B->u[0][c], wf_select(b1, B->u[1][c], B->u[2][c]));
+        }
+        wf cx = wf_sub(wf_mul(a[1], b[2]), wf_mul(a[2], b[1]));
+        wf cy = wf_sub(wf_mul(a[2], b[0]), wf_mul(a[0], b[2]));
+        wf cz = wf_sub(wf_mul(a[0], b[1]), wf_mul(a[1], b[0]));
+        wf len = wf_sqrt(wf_add(wf_add(wf_mul(cx, cx), wf_mul(cy, cy)), wf_mul(cz, cz)));
+        wm len_ok = wm_gt(len, zero);
+        wf e[3] = {wf_select(len_ok, wf_div(cx, len), zero), wf_select(len_ok, wf_div(cy, len), zero),
+                   wf_select(len_ok, wf_div(cz, len), zero)};
+        wm face_a = wm_lt(bid, wf_set1(3.0f)), face_b = wm_lt(bid, wf_set1(6.0f));
+        wm flip = wm_lt(kproj, zero);
+        for (int c = 0; c < 3; c++) {
+            wf n = wf_select(face_a, a[c], wf_select(face_b, b[c], e[c]));
+            o->n[c] = wf_select(flip, wf_neg(n), n);
+        }
+    }
+
+    /* ---- face manifold (face_manifold); skipped when no lane of the step needs it (its
+     * outputs are only read on live lanes whose axis is a face: same bits either way) ---- */
+    wm live = wm_and(hit, P.valid);
+    candw slot[4];
+    wf count_face = zero, face_pt[4][3], face_ref = zero, face_inc = zero;
+    for (int q = 0; q < 4; q++) {
+        slot[q] = (candw){zero, zero, zero, zero};
+        for (int c = 0; c < 3; c++)
+            face_pt[q][c] = zero;
+    }
+    if (wm_bits(wm_andnot(live, use_edge))) {
+        wm ref_a = wm_lt(kf, wf_set1(3.0f));
+        wf kp = wf_select(ref_a, kf, wf_sub(kf, wf_set1(3.0f)));
+        wf sr = wf_select(wm_lt(pf, zero), wf_select(ref_a, mone, one), wf_select(ref_a, one, mone));
+        wf qc[3], qu[3][3], hP[3], hQ[3];
+        for (int a = 0; a < 3; a++) {
+            qc[a] = wf_select(ref_a, P.t[a], wf_neg(pb[a]));
+            hP[a] = wf_select(ref_a, A->h[a], B->h[a]);
+            hQ[a] = wf_select(ref_a, B->h[a], A->h[a]);
+            for (int j = 0; j < 3; j++)
+                qu[j][a] = wf_select(ref_a, P.R[a][j], P.R[j][a]);
+        }
+        wf dqm = wf_mul(sr, sel3(kp, qu[0][0], qu[0][1], qu[0][2])), bm = wf_abs(dqm), mm = zero;
+        for (int j = 1; j < 3; j++) {
+            wf dq = wf_mul(sr, sel3(kp, qu[j][0], qu[j][1], qu[j][2]));
+            wm m = wm_gt(wf_abs(dq), bm);
+            bm = wf_select(m, wf_abs(dq), bm);
+            dqm = wf_select(m, dq, dqm);
+            mm = wf_select(m, wf_set1((float)j), mm);
+        }
+        wf sq = wf_select(wm_gt(dqm, zero), mone, one);
+        wf quM[3], quM1[3], quM2[3];
+        for (int a = 0; a < 3; a++) {
+            quM[a] = sel3(mm, qu[0][a], qu[1][a], qu[2][a]);
+            quM1[a] = sel3(mm, qu[1][a], qu[2][a], qu[0][a]);
+            quM2[a] = sel3(mm, qu[2][a], qu[0][a], qu[1][a]);
+        }
+        wf hq = wf_mul(sq, sel3(mm, hQ[0], hQ[1], hQ[2]));
+        wf hm1 = sel3(mm, hQ[1], hQ[2], hQ[0]), hm2 = sel3(mm, hQ[2], hQ[0], hQ[1]);
+        /* (z, x, y) = components (k, k1, k2) */
+        wf f[3], e1[3], e2[3];
+        {
+            wf comp_qc[3] = {sel3(kp, qc[0], qc[1], qc[2]), sel3(kp, qc[1], qc[2], qc[0]), sel3(kp, qc[2], qc[0], qc[1])};
+            wf comp_m[3] = {sel3(kp, quM[0], quM[1], quM[2]), sel3(kp, quM[1], quM[2], quM[0]),
+                            sel3(kp, quM[2], quM[0], quM[1])};
+            wf comp_m1[3] = {sel3(kp, quM1[0], quM1[1], quM1[2]), sel3(kp, quM1[1], quM1[2], quM1[0]),
+                             sel3(kp, quM1[2], quM1[0], quM1[1])};
+            wf comp_m2[3] = {sel3(kp, quM2[0], quM2[1], quM2[2]), sel3(kp, quM2[1], quM2[2], quM2[0]),
+                             sel3(kp, quM2[2], quM2[0], quM2[1])};
+            for (int r = 0; r < 3; r++) {
+                f[r] = wf_add(comp_qc[r], wf_mul(hq, comp_m[r]));
+                e1[r] = wf_mul(hm1, comp_m1[r]);
+                e2[r] = wf_mul(hm2, comp_m2[r]);
+            }
+        }
+        wf hk = sel3(kp, hP[0], hP[1], hP[2]), H1 = sel3(kp, hP[1], hP[2], hP[0]), H2 = sel3(kp, hP[2], hP[0], hP[1]);
+        wf ct = wf_mul(wf_set1(SATBOX_CONTACT_ABS_TOL), sum_h);
+        wf lo = wf_neg(wf_add(margin, wf_mul(wf_set1(SATBOX_CONTACT_KEEP_TOL), sum_h)));
+        wf H1c = wf_add(H1, ct), H2c = wf_add(H2, ct);
+        static const float cs1[4] = {-1.0f, 1.0f, 1.0f, -1.0f}, cs2[4] = {-1.0f, -1.0f, 1.0f, 1.0f};
+
+        wf x1[4], x2[4], d[4];
+        wm inq[4];
+        candw cand[24];
+        wm keep[24];
+        for (int q = 0; q < 4; q++) {
+            wf s1 = wf_set1(cs1[q]), s2 = wf_set1(cs2[q]);
+            wf z = wf_add(wf_add(f[0], wf_mul(s1, e1[0])), wf_mul(s2, e2[0]));
+            x1[q] = wf_add(wf_add(f[1], wf_mul(s1, e1[1])), wf_mul(s2, e2[1]));
+            x2[q] = wf_add(wf_add(f[2], wf_mul(s1, e1[2])), wf_mul(s2, e2[2]));
+            d[q] = wf_sub(hk, wf_mul(sr, z));
+            inq[q] = wm_and(wm_le(wf_abs(x1[q]), H1c), wm_le(wf_abs(x2[q]), H2c));
+            cand[q] = (candw){x1[q], x2[q], d[q], wf_set1((float)q)};
+            keep[q] = wm_and(inq[q], wm_ge(d[q], lo));
+        }
+    #define SBX_NEAR1(X, Y, q) wm_and(inq[q], wm_and(wm_le(wf_abs(wf_sub(X, x1[q])), ct), wm_le(wf_abs(wf_sub(Y, x2[q])), ct)))
+    #define SBX_NEAR(X, Y) wm_or(wm_or(SBX_NEAR1(X, Y, 0), SBX_NEAR1(X, Y, 1)), wm_or(SBX_NEAR1(X, Y, 2), SBX_NEAR1(X, Y, 3)))
+        for (int e = 0; e < 4; e++) {
+            int q0 = e, q1 = (e + 1) & 3;
+            for (int p = 0; p < 4; p++) {
+                int id = 4 + 4 * e + p, on1 = p < 2;
+                wf Hx = on1 ? H1 : H2, Hxc = on1 ? H1c : H2c, hb = on1 ? H2 : H1;
+                wf bound = (p & 1) ? wf_neg(Hx) : Hx;
+                wf a0 = on1 ? x1[q0] : x2[q0], a1 = on1 ? x1[q1] : x2[q1];
+                wf b0 = on1 ? x2[q0] : x1[q0], b1 = on1 ? x2[q1] : x1[q1];
+                wm in0 = (p & 1) ? wm_ge(a0, wf_neg(Hxc)) : wm_le(a0, Hxc);
+                wm in1 = (p & 1) ? wm_ge(a1, wf_neg(Hxc)) : wm_le(a1, Hxc);
+                wf t = wf_div(wf_sub(bound, a0), wf_sub(a1, a0));
+                wf b = wf_add(b0, wf_mul(t, wf_sub(b1, b0)));
+                wf dd = wf_add(d[q0], wf_mul(t, wf_sub(d[q1], d[q0])));
+                cand[id] = (candw){on1 ? bound : b, on1 ? b : bound, dd, wf_set1((float)id)};
+                wm k = wm_and(wm_xor(in0, in1), wm_and(wm_ge(t, zero), wm_le(t, one)));
+                k = wm_and(k, wm_and(wm_le(wf_abs(b), hb), wm_ge(dd, lo)));
+                keep[id] = wm_andnot(k, wm_or(SBX_NEAR1(cand[id].x, cand[id].y, q0), SBX_NEAR1(cand[id].x, cand[id].y, q1)));
+            }
+        }
+        wf E1x = wf_sub(x1[1], x1[0]), E1y = wf_sub(x2[1], x2[0]), E2x = wf_sub(x1[3], x1[0]), E2y = wf_sub(x2[3], x2[0]);
+        wf D1 = wf_sub(d[1], d[0]), D2 = wf_sub(d[3], d[0]);
+        wf det = wf_sub(wf_mul(E1x, E2y), wf_mul(E1y, E2x));
+        for (int c = 0; c < 4; c++) {
+            int id = 20 + c;
+            wf X = wf_mul(wf_set1(cs1[c]), H1), Y = wf_mul(wf_set1(cs2[c]), H2);
+            wf rx = wf_sub(X, x1[0]), ry = wf_sub(Y, x2[0]);
+            wf al = wf_div(wf_sub(wf_mul(rx, E2y), wf_mul(ry, E2x)), det);
+            wf be = wf_div(wf_sub(wf_mul(E1x, ry), wf_mul(E1y, rx)), det);
+            wf dd = wf_add(wf_add(d[0], wf_mul(al, D1)), wf_mul(be, D2));
+            cand[id] = (candw){X, Y, dd, wf_set1((float)id)};
+            wm k = wm_and(wm_and(wm_ge(al, zero), wm_le(al, one)), wm_and(wm_ge(be, zero), wm_le(be, one)));
+            k = wm_and(k, wm_ge(dd, lo));
+            keep[id] = wm_andnot(k, SBX_NEAR(X, Y));
+        }
+    #undef SBX_NEAR
+    #undef SBX_NEAR1
+
+        /* reduction */
+        wf bd = wf_set1(-INFINITY);
+        for (int i = 0; i < 24; i++)
+            bd = wf_select(wm_and(keep[i], wm_gt(cand[i].d, bd)), cand[i].d, bd);
+        wf dmin = wf_sub(bd, ct);
+        candw p0 = {zero, zero, zero, zero};
+        wm has0 = wm_lt(one, zero);
+        for (int i = 23; i >= 0; i--) {
+            wm m = wm_and(keep[i], wm_ge(cand[i].d, dmin));
+            take_cand(m, &cand[i], &p0);
+            has0 = wm_or(has0, m);
+        }
+        candw p1 = p0, p2 = p0, p3 = p0;
+        wm has1 = wm_lt(one, zero), has2 = has1, has3 = has1;
+        wf bf = zero, bp = zero, bn = zero;
+        for (int i = 0; i < 24; i++) {
+            wf dx = wf_sub(cand[i].x, p0.x), dy = wf_sub(cand[i].y, p0.y);
+            wf fd = wf_add(wf_mul(dx, dx), wf_mul(dy, dy));
+            wm m = wm_and(keep[i], wm_gt(fd, bf));
+            bf = wf_select(m, fd, bf);
+            take_cand(m, &cand[i], &p1);
+            has1 = wm_or(has1, m);
+        }
+        wf ux = wf_sub(p1.x, p0.x), uy = wf_sub(p1.y, p0.y);
+        for (int i = 0; i < 24; i++) {
+            wf ar = wf_sub(wf_mul(ux, wf_sub(cand[i].y, p0.y)), wf_mul(uy, wf_sub(cand[i].x, p0.x)));
+            wm mp = wm_and(keep[i], wm_gt(ar, bp)), mn = wm_and(keep[i], wm_lt(ar, bn));
+            bp = wf_select(mp, ar, bp);
+            bn = wf_select(mn, ar, bn);
+            take_cand(mp, &cand[i], &p2);
+            take_cand(mn, &cand[i], &p3);
+            has2 = wm_or(has2, mp);
+            has3 = wm_or(has3, mn);
+        }
+        /* fallback: the incident corner nearest the side slabs */
+        candw fb = cand[0];
+        fb.c = wf_set1((float)SATBOX_FEATURE_FALLBACK);
+        wf bx = c_maxf(wf_sub(wf_abs(x1[0]), H1), wf_sub(wf_abs(x2[0]), H2));
+        for (int q = 1; q < 4; q++) {
+            wf ex = c_maxf(wf_sub(wf_abs(x1[q]), H1), wf_sub(wf_abs(x2[q]), H2));
+            wm m = wm_lt(ex, bx);
+            bx = wf_select(m, ex, bx);
+            candw cq = cand[q];
+            cq.c = wf_set1((float)(SATBOX_FEATURE_FALLBACK + q));
+            take_cand(m, &cq, &fb);
+        }
+        /* slots: p0 (or the fallback), then p1, p2, p3 where they exist, compacted */
+        slot[0] = fb;
+        take_cand(has0, &p0, &slot[0]);
+        slot[1] = slot[2] = slot[3] = slot[0];
+        wf pos = one;
+        const candw *items[3] = {&p1, &p2, &p3};
+        wm flags[3] = {has1, has2, has3};
+        for (int it = 0; it < 3; it++) {
+            for (int s = 1; s < 4; s++)
+                take_cand(wm_and(flags[it], wm_eq(pos, wf_set1((float)s))), items[it], &slot[s]);
+            pos = wf_add(pos, wf_select(flags[it], one, zero));
+        }
+        count_face = wf_select(has0, pos, one);
+        /* world: cP + x uP_k1 + y uP_k2 + z uP_k, z = (hk - depth) * sr */
+        wf uPk[3], uPk1[3], uPk2[3], cP[3];
+        for (int c = 0; c < 3; c++) {
+            wf u0 = wf_select(ref_a, A->u[0][c], B->u[0][c]), u1 = wf_select(ref_a, A->u[1][c], B->u[1][c]);
+            wf u2 = wf_select(ref_a, A->u[2][c], B->u[2][c]);
+            uPk[c] = sel3(kp, u0, u1, u2);
+            uPk1[c] = sel3(kp, u1, u2, u0);
+            uPk2[c] = sel3(kp, u2, u0, u1);
+            cP[c] = wf_select(ref_a, A->c[c], B->c[c]);
+        }
+        for (int s = 0; s < 4; s++) {
+            wf z = wf_mul(wf_sub(hk, slot[s].d), sr);
+            for (int c = 0; c < 3; c++)
+                face_pt[s][c] = wf_add(wf_add(wf_add(cP[c], wf_mul(slot[s].x, uPk1[c])), wf_mul(slot[s].y, uPk2[c])),
+                                       wf_mul(z, uPk[c]));
+        }
+        face_ref = wf_add(wf_add(wf_select(ref_a, zero, wf_set1(6.0f)), wf_mul(wf_set1(2.0f), kp)),
+                             wf_select(wm_lt(sr, zero), one, zero));
+        face_inc = wf_add(wf_mul(wf_set1(2.0f), mm), wf_select(wm_lt(sq, zero), one, zero));
+    }
+
+    /* ---- edge point (edge_point); skipped when no live lane uses an edge axis ---- */
+    wf edge_pt[3] = {zero, zero, zero}, edge_ref = zero, edge_inc = zero;
+    if (wm_bits(wm_and(live, use_edge))) {
+        wf ei = wf_add(wf_select(wm_ge(ke, wf_set1(9.0f)), one, zero), wf_select(wm_ge(ke, wf_set1(12.0f)), one, zero));
+        wf ej = wf_sub(wf_sub(ke, wf_set1(6.0f)), wf_mul(wf_set1(3.0f), ei));
+        wf uAi[3], uAa[3], uAb[3], uBj[3], uBa[3], uBb[3];
+        for (int c = 0; c < 3; c++) {
+            uAi[c] = sel3(ei, A->u[0][c], A->u[1][c], A->u[2][c]);
+            uAa[c] = sel3(ei, A->u[1][c], A->u[2][c], A->u[0][c]);
+            uAb[c] = sel3(ei, A->u[2][c], A->u[0][c], A->u[1][c]);
+            uBj[c] = sel3(ej, B->u[0][c], B->u[1][c], B->u[2][c]);
+            uBa[c] = sel3(ej, B->u[1][c], B->u[2][c], B->u[0][c]);
+            uBb[c] = sel3(ej, B->u[2][c], B->u[0][c], B->u[1][c]);
+        }
+        wm sa1n = wm_lt(c_dot3(o->n, uAa), zero), sa2n = wm_lt(c_dot3(o->n, uAb), zero);
+        wm sb1n = wm_lt(c_dot3(o->n, uBa), zero), sb2n = wm_lt(c_dot3(o->n, uBb), zero);
+        wf sa1 = wf_select(sa1n, mone, one), sa2 = wf_select(sa2n, mone, one);
+        wf sb1 = wf_select(sb1n, one, mone), sb2 = wf_select(sb2n, one, mone);
+        wf ha1 = wf_mul(sa1, sel3(ei, A->h[1], A->h[2], A->h[0])), ha2 = wf_mul(sa2, sel3(ei, A->h[2], A->h[0], A->h[1]));
+        wf hb1 = wf_mul(sb1, sel3(ej, B->h[1], B->h[2], B->h[0])), hb2 = wf_mul(sb2, sel3(ej, B->h[2], B->h[0], B->h[1]));
+        wf epa[3], epb[3], w[3];
+        for (int c = 0; c < 3; c++) {
+            epa[c] = wf_add(wf_add(A->c[c], wf_mul(ha1, uAa[c])), wf_mul(ha2, uAb[c]));
+            epb[c] = wf_add(wf_add(B->c[c], wf_mul(hb1, uBa[c])), wf_mul(hb2, uBb[c]));
+            w[c] = wf_sub(epa[c], epb[c]);
+        }
+        wf ddv = c_dot3(uAi, w), eev = c_dot3(uBj, w);
+        wf sp = c_clampf(wf_div(wf_sub(wf_mul(re, eev), ddv), le), sel3(ei, A->h[0], A->h[1], A->h[2]));
+        wf tp = c_clampf(wf_div(wf_sub(eev, wf_mul(re, ddv)), le), sel3(ej, B->h[0], B->h[1], B->h[2]));
+        for (int c = 0; c < 3; c++)
+            edge_pt[c] = wf_mul(wf_add(wf_add(epa[c], wf_mul(sp, uAi[c])), wf_add(epb[c], wf_mul(tp, uBj[c]))),
+                                wf_set1(0.5f));
+        edge_ref = wf_add(wf_add(wf_add(wf_set1(128.0f), wf_mul(wf_set1(4.0f), ei)), wf_select(sa1n, one, zero)),
+                             wf_select(sa2n, wf_set1(2.0f), zero));
+        edge_inc = wf_add(wf_add(wf_mul(wf_set1(4.0f), ej), wf_select(sb1n, zero, one)), wf_select(sb2n, zero, wf_set1(2.0f)));
+    }
+
+    /* ---- blend ---- */
+    wf cnt = wf_select(use_edge, one, count_face);
+    o->count = wf_select(live, cnt, zero);
+    wf ref = wf_select(use_edge, edge_ref, face_ref), inc = wf_select(use_edge, edge_inc, face_inc);
+    wf ref_inc = wf_add(ref, wf_mul(inc, wf_set1(256.0f)));
+    for (int s = 0; s < 4; s++) {
+        wm act = wm_gt(o->count, wf_set1((float)s));
+        for (int c = 0; c < 3; c++) {
+            wf v = s == 0 ? wf_select(use_edge, edge_pt[c], face_pt[0][c]) : face_pt[s][c];
+            o->pt[s][c] = wf_select(act, v, zero);
+        }
+        wf dv = s == 0 ? wf_select(use_edge, wf_neg(se), slot[0].d) : slot[s].d;
+        o->depth[s] = wf_select(act, dv, zero);
+        wf cv = s == 0 ? wf_select(use_edge, wf_set1((float)SATBOX_FEATURE_EDGE), slot[0].c) : slot[s].c;
+        o->feat[s] = wf_select(act, wf_add(ref_inc, wf_mul(cv, wf_set1(65536.0f))), wf_set1(-1.0f));
+    }
+    for (int c = 0; c < 3; c++)
+        o->n[c] = wf_select(P.valid, o->n[c], zero);
+    o->id = wf_select(P.valid, kid, wf_set1((float)SATBOX_AXIS_INVALID));
+    o->hit = wm_bits(live);
+    o->inv = wm_bits(wm_not(P.valid));
+}
+
+SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
+{
+    const sbx_job *job = &cj->pair;
+    wf margin = wf_set1(job->margin);
+    size_t count = 0, n = job->n;
+    for (size_t i = 0; i < n; i += SBX_W) {
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        boxw a, b;
+        contactsw o;
+        load_job_w(job, src, i, k, NULL, &a, &b);
+        contacts_w(&a, &b, margin, &o);
+        unsigned live = (1u << k) - 1u;
+        unsigned hit = o.hit & live;
+        if (job->hit)
+            wm_store_bits(job->hit + i, hit, k);
+        if (job->bad)
+            wm_store_bits(job->bad + i, o.inv, k);
+        for (int c = 0; c < 3; c++)
+            if (job->normal[c])
+                store_w(job->normal[c], i, o.n[c], k);
+        for (int s = 0; s < 4; s++) {
+            for (int c = 0; c < 3; c++)
+                if (cj->point[s][c])
+                    store_w(cj->point[s][c], i, o.pt[s][c], k);
+            if (cj->depth[s])
+                store_w(cj->depth[s], i, o.depth[s], k);
+        }
+        float ids[SBX_W], cnt[SBX_W], feat[SBX_W];
+        wf_storeu(ids, o.id);
+        wf_storeu(cnt, o.count);
+        for (int l = 0; l < k; l++) {
+            if (job->axis)
+                job->axis[i + (size_t)l] = (uint8_t)ids[l];
+            if (cj->count)
+                cj->count[i + (size_t)l] = (uint8_t)cnt[l];
+        }
+        for (int s = 0; s < 4; s++) {
+            if (!cj->feature[s])
+                continue;
+            wf_storeu(feat, o.feat[s]);
+            for (int l = 0; l < k; l++)
+                cj->feature[s][i + (size_t)l] = feat[l] < 0.0f ? SATBOX_FEATURE_NONE : (uint32_t)feat[l];
+        }
+        if (job->compact)
+            count = push_compact(job->compact, count, i, hit);
+        else
+            count += (size_t)__builtin_popcount(hit);
+    }
+    return (ptrdiff_t)count;
+}
+
+static ptrdiff_t kernel_contacts(const sbx_cjob *cj)
+{
+    switch (cj->pair.src) {
+    case SBX_SRC_MAT: return run_contacts(cj, SBX_SRC_MAT);
+    case SBX_SRC_QUAT: return run_contacts(cj, SBX_SRC_QUAT);
+    case SBX_SRC_REC: return run_contacts(cj, SBX_SRC_REC);
+    default: return run_contacts(cj, SBX_SRC_POOL);
+    }
+}
+
+const sbx_contacts_kernels SBX_CONTACTS_TABLE = {kernel_contacts, SBX_W};
+
+#endif

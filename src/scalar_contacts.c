@@ -1,0 +1,547 @@
+/* scalar_contacts.c - the plain-C reference of the contact manifolds: defines the operation order every path reproduces. */
+#include <math.h>
+#include <string.h>
+
+#include "contacts.h"
+
+/* Like scalar.c, this file is compiled without SIMD flags, with -ffp-contract=off, and every
+ * expression is written in the order the wide kernel evaluates it. The SAT part (loading, box
+ * validity, the 15 gaps, collide's choice of the largest gap and the normal of an axis) repeats
+ * scalar.c's expressions exactly, so that hit, normal and axis agree bit for bit with
+ * satbox_collide() wherever the same axis wins. */
+
+typedef struct cbox {
+    float c[3], h[3], u[3][3]; /* center, half extents, u[k][c] = component c of axis k */
+} cbox;
+
+/* ---- loading (scalar.c's expressions) ---------------------------------------- */
+
+static void quat_axes(float x, float y, float z, float w, float u[3][3])
+{
+    float n2 = ((x * x + y * y) + z * z) + w * w;
+    if (!(n2 >= SATBOX_QUAT_MIN_NORM2 && n2 <= SATBOX_QUAT_MAX_NORM2)) {
+        for (int k = 0; k < 3; k++)
+            for (int c = 0; c < 3; c++)
+                u[k][c] = NAN;
+        return;
+    }
+    float s = 2.0f / n2;
+    float xs = x * s, ys = y * s, zs = z * s;
+    float wx = w * xs, wy = w * ys, wz = w * zs;
+    float xx = x * xs, xy = x * ys, xz = x * zs;
+    float yy = y * ys, yz = y * zs, zz = z * zs;
+    u[0][0] = 1.0f - (yy + zz);
+    u[0][1] = xy + wz;
+    u[0][2] = xz - wy;
+    u[1][0] = xy - wz;
+    u[1][1] = 1.0f - (xx + zz);
+    u[1][2] = yz + wx;
+    u[2][0] = xz + wy;
+    u[2][1] = yz - wx;
+    u[2][2] = 1.0f - (xx + yy);
+}
+
+static void load_mat(const satbox_boxes *s, size_t i, cbox *b)
+{
+    for (int c = 0; c < 3; c++) {
+        b->c[c] = s->center[c][i];
+        b->h[c] = s->half[c][i];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            b->u[k][c] = s->axis[k][c][i];
+}
+
+static void load_quat(const satbox_qboxes *s, size_t i, cbox *b)
+{
+    for (int c = 0; c < 3; c++) {
+        b->c[c] = s->center[c][i];
+        b->h[c] = s->half[c][i];
+    }
+    quat_axes(s->quat[0][i], s->quat[1][i], s->quat[2][i], s->quat[3][i], b->u);
+}
+
+static void load_rec(const satbox_rec *r, cbox *b)
+{
+    memcpy(b->c, r->center, sizeof b->c);
+    memcpy(b->h, r->half, sizeof b->h);
+    memcpy(b->u, r->axis, sizeof b->u);
+}
+
+static void load_pair(const sbx_job *job, size_t i, cbox *a, cbox *b)
+{
+    switch (job->src) {
+    case SBX_SRC_MAT:
+        load_mat(job->ma, i, a);
+        load_mat(job->mb, i, b);
+        break;
+    case SBX_SRC_QUAT:
+        load_quat(job->qa, i, a);
+        load_quat(job->qb, i, b);
+        break;
+    case SBX_SRC_REC:
+        load_rec(&job->rec[job->pairs[i].a], a);
+        load_rec(&job->rec[job->pairs[i].b], b);
+        break;
+    case SBX_SRC_POOL:
+    default:
+        load_mat(job->pool, job->pairs[i].a, a);
+        load_mat(job->pool, job->pairs[i].b, b);
+        break;
+    }
+}
+
+/* ---- the SAT step (scalar.c's pair_setup and axis_gap, same expressions) ------------------ */
+
+typedef struct cpair {
+    float R[3][3], AR[3][3], t[3];
+    int valid;
+} cpair;
+
+static void pair_setup(const cbox *A, const cbox *B, cpair *P)
+{
+    float d[3];
+    for (int c = 0; c < 3; c++)
+        d[c] = B->c[c] - A->c[c];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            P->R[i][j] = (A->u[i][0] * B->u[j][0] + A->u[i][1] * B->u[j][1]) + A->u[i][2] * B->u[j][2];
+            P->AR[i][j] = fabsf(P->R[i][j]);
+        }
+    for (int i = 0; i < 3; i++)
+        P->t[i] = (d[0] * A->u[i][0] + d[1] * A->u[i][1]) + d[2] * A->u[i][2];
+    /* max |R| on the bit patterns (|R| >= 0 orders like its bits): NaN and infinity always win. */
+    uint32_t max_bits = 0;
+    for (int q = 0; q < 9; q++) {
+        uint32_t b;
+        memcpy(&b, &P->AR[q / 3][q % 3], sizeof b);
+        max_bits = b > max_bits ? b : max_bits;
+    }
+    float max_ar;
+    memcpy(&max_ar, &max_bits, sizeof max_ar);
+    float sum_h = ((((A->h[0] + A->h[1]) + A->h[2]) + B->h[0]) + B->h[1]) + B->h[2];
+    float check = (((fabsf(P->t[0]) + fabsf(P->t[1])) + fabsf(P->t[2])) + max_ar) + sum_h;
+    P->valid = check <= SATBOX_PAIR_LIMIT && A->h[0] >= 0.0f && A->h[1] >= 0.0f && A->h[2] >= 0.0f &&
+               B->h[0] >= 0.0f && B->h[1] >= 0.0f && B->h[2] >= 0.0f;
+}
+
+static float gap_face_a(const cbox *A, const cbox *B, const cpair *P, int i)
+{
+    float rb = (B->h[0] * P->AR[i][0] + B->h[1] * P->AR[i][1]) + B->h[2] * P->AR[i][2];
+    return fabsf(P->t[i]) - (A->h[i] + rb);
+}
+
+static float gap_face_b(const cbox *A, const cbox *B, const cpair *P, int j, float *proj)
+{
+    float ra = (A->h[0] * P->AR[0][j] + A->h[1] * P->AR[1][j]) + A->h[2] * P->AR[2][j];
+    float p = (P->t[0] * P->R[0][j] + P->t[1] * P->R[1][j]) + P->t[2] * P->R[2][j];
+    *proj = p;
+    return fabsf(p) - (ra + B->h[j]);
+}
+
+static float gap_edge(const cbox *A, const cbox *B, const cpair *P, int i, int j, float *proj)
+{
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+    float ra = A->h[i1] * P->AR[i2][j] + A->h[i2] * P->AR[i1][j];
+    float rb = B->h[j1] * P->AR[i][j2] + B->h[j2] * P->AR[i][j1];
+    float p = P->t[i2] * P->R[i1][j] - P->t[i1] * P->R[i2][j];
+    *proj = p;
+    return fabsf(p) - (ra + rb);
+}
+
+static float len2_edge(const cpair *P, int i, int j)
+{
+    int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
+    return P->R[i1][j] * P->R[i1][j] + P->R[i2][j] * P->R[i2][j];
+}
+
+/* maxps / minps semantics (b unless a is strictly greater / smaller); NaN is kept away. */
+static float maxf(float a, float b) { return a > b ? a : b; }
+static float minf(float a, float b) { return a < b ? a : b; }
+
+/* The world normal of axis k from A towards B, exactly as collide computes it. */
+static void axis_normal(const cbox *A, const cbox *B, int k, float proj, float n[3])
+{
+    const float *a = A->u[k < 3 ? k : k < 6 ? 2 : (k - 6) / 3], *b = B->u[k < 3 ? 2 : k < 6 ? k - 3 : (k - 6) % 3];
+    if (k < 3) {
+        memcpy(n, A->u[k], 3 * sizeof(float));
+    } else if (k < 6) {
+        memcpy(n, B->u[k - 3], 3 * sizeof(float));
+    } else {
+        float cx = a[1] * b[2] - a[2] * b[1];
+        float cy = a[2] * b[0] - a[0] * b[2];
+        float cz = a[0] * b[1] - a[1] * b[0];
+        float len = sqrtf((cx * cx + cy * cy) + cz * cz);
+        int ok = len > 0.0f;
+        n[0] = ok ? cx / len : 0.0f;
+        n[1] = ok ? cy / len : 0.0f;
+        n[2] = ok ? cz / len : 0.0f;
+    }
+    if (proj < 0.0f) {
+        n[0] = -n[0];
+        n[1] = -n[1];
+        n[2] = -n[2];
+    }
+}
+
+static float dot3(const float a[3], const float b[3]) { return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]; }
+
+/* x clamped to [-h, h] (h >= 0). */
+static float clampf(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
+
+/* ---- one pair ----------------------------------------------------------------------------- */
+
+typedef struct cout {
+    uint8_t hit, axis, bad, count;
+    float normal[3];
+    float point[4][3], depth[4];
+    uint32_t feature[4];
+} cout;
+
+/* The SAT part of rule 2: what the axis choice and the manifold need of the 15 axes. */
+typedef struct csat {
+    cpair P;
+    float pb[3];              /* projections of d on B's axes (B's face gaps' proj) */
+    float ga, gb, se, pe;     /* best face gap of A, of B; best edge separation and its proj */
+    int ka, kb, ke;           /* their axes (ke = -1: no usable edge) */
+    float sum_h, margin_max;  /* sum of the six extents; max gap over all axes (collide's separation) */
+} csat;
+
+static void sat_step(const cbox *A, const cbox *B, csat *S)
+{
+    pair_setup(A, B, &S->P);
+    S->ka = 0;
+    S->ga = gap_face_a(A, B, &S->P, 0);
+    for (int i = 1; i < 3; i++) {
+        float g = gap_face_a(A, B, &S->P, i);
+        if (g > S->ga) {
+            S->ga = g;
+            S->ka = i;
+        }
+    }
+    S->kb = 3;
+    S->gb = gap_face_b(A, B, &S->P, 0, &S->pb[0]);
+    for (int j = 1; j < 3; j++) {
+        float g = gap_face_b(A, B, &S->P, j, &S->pb[j]);
+        if (g > S->gb) {
+            S->gb = g;
+            S->kb = 3 + j;
+        }
+    }
+    S->ke = -1;
+    S->se = -INFINITY;
+    S->pe = 0.0f;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            float proj, g = gap_edge(A, B, &S->P, i, j, &proj);
+            float sv = g / minf(sqrtf(len2_edge(&S->P, i, j)), 1.0f);
+            if (S->P.AR[i][j] < SATBOX_PARALLEL_ABS_COS && sv > S->se) {
+                S->se = sv;
+                S->pe = proj;
+                S->ke = 6 + 3 * i + j;
+            }
+        }
+    S->sum_h = ((((A->h[0] + A->h[1]) + A->h[2]) + B->h[0]) + B->h[1]) + B->h[2];
+    /* collide's separation is the max of the same values (its running argmax keeps the max). */
+    S->margin_max = maxf(maxf(S->ga, S->gb), S->se);
+}
+
+#define NCAND 24 /* 4 incident corners, 4 edges x 4 side planes, 4 reference corners */
+
+/* Signs of the corners (q or c = 0..3) along the two in-face axes: (-,-), (+,-), (+,+), (-,+). */
+static const float corner_s1[4] = {-1.0f, 1.0f, 1.0f, -1.0f};
+static const float corner_s2[4] = {-1.0f, -1.0f, 1.0f, 1.0f};
+
+/* 1 if (x, y) lies within ct (in both coordinates) of incident corner q, inside the grown side
+ * planes: such a crossing (tested against the two ends of its edge) or reference corner (against
+ * all four) is the same vertex as that corner, and keeping only the corner keeps the feature ids
+ * of nearly coincident edges (aligned stacks) stable. */
+static int near_end(float x, float y, const float x1[4], const float x2[4], const int inq[4], int q, float ct)
+{
+    return inq[q] && fabsf(x - x1[q]) <= ct && fabsf(y - x2[q]) <= ct;
+}
+
+static int near_corner(float x, float y, const float x1[4], const float x2[4], const int inq[4], float ct)
+{
+    int near = 0;
+    for (int q = 0; q < 4; q++)
+        near |= near_end(x, y, x1, x2, inq, q, ct);
+    return near;
+}
+
+/* Face axis kf (0..5) won with projection pf: clip the incident face against the reference
+ * face's side planes in the reference face's frame (x along k1, y along k2, depth below the face),
+ * keep, reduce to 4, then place the points in the world (satbox.h, rules 3, 4 and 6). */
+static void face_manifold(const cbox *A, const cbox *B, const csat *S, int kf, float pf, float margin, cout *o)
+{
+    const cpair *P = &S->P;
+    int ref_a = kf < 3;
+    const cbox *Pb = ref_a ? A : B, *Qb = ref_a ? B : A;
+    int k = kf % 3, k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+    /* sr: side of P's axis k facing Q (the reference face's outward normal is sr * uP_k). */
+    float sr = pf < 0.0f ? (ref_a ? -1.0f : 1.0f) : (ref_a ? 1.0f : -1.0f);
+    /* Q's center and axes in P's frame: from A's frame (t, R) or B's frame (-pb, R^T). */
+    float qc[3], qu[3][3];
+    for (int a = 0; a < 3; a++) {
+        qc[a] = ref_a ? P->t[a] : -S->pb[a];
+        for (int j = 0; j < 3; j++)
+            qu[j][a] = ref_a ? P->R[a][j] : P->R[j][a];
+    }
+    /* Incident face: Q's axis m most (anti-)parallel to the reference normal; side sq facing P. */
+    float dq[3];
+    for (int j = 0; j < 3; j++)
+        dq[j] = sr * qu[j][k];
+    int m = 0;
+    for (int j = 1; j < 3; j++)
+        if (fabsf(dq[j]) > fabsf(dq[m]))
+            m = j;
+    float sq = dq[m] > 0.0f ? -1.0f : 1.0f;
+    int m1 = (m + 1) % 3, m2 = (m + 2) % 3;
+    /* Face center f and half edges e1, e2 in P's frame, as (z, x, y) = components (k, k1, k2). */
+    float hq = sq * Qb->h[m];
+    int comp[3] = {k, k1, k2};
+    float f[3], e1[3], e2[3];
+    for (int r = 0; r < 3; r++) {
+        int a = comp[r];
+        f[r] = qc[a] + hq * qu[m][a];
+        e1[r] = Qb->h[m1] * qu[m1][a];
+        e2[r] = Qb->h[m2] * qu[m2][a];
+    }
+    float hk = Pb->h[k], H1 = Pb->h[k1], H2 = Pb->h[k2];
+    float ct = SATBOX_CONTACT_ABS_TOL * S->sum_h;
+    float lo = -(margin + SATBOX_CONTACT_KEEP_TOL * S->sum_h);
+    float H1c = H1 + ct, H2c = H2 + ct;
+
+    float x1[4], x2[4], d[4];
+    int inq[4];
+    float cx[NCAND], cy[NCAND], cd[NCAND];
+    int keep[NCAND];
+    /* 0-3: incident corners inside the 4 side planes, grown by ct. */
+    for (int q = 0; q < 4; q++) {
+        float z = (f[0] + corner_s1[q] * e1[0]) + corner_s2[q] * e2[0];
+        x1[q] = (f[1] + corner_s1[q] * e1[1]) + corner_s2[q] * e2[1];
+        x2[q] = (f[2] + corner_s1[q] * e1[2]) + corner_s2[q] * e2[2];
+        d[q] = hk - sr * z;
+        inq[q] = fabsf(x1[q]) <= H1c && fabsf(x2[q]) <= H2c;
+        cx[q] = x1[q];
+        cy[q] = x2[q];
+        cd[q] = d[q];
+        keep[q] = inq[q] && d[q] >= lo;
+    }
+    /* 4 + 4e + p: incident edge e (corner e to e+1) crossing side plane p (+k1, -k1, +k2, -k2):
+     * one corner inside the grown plane, the other outside; the point inside the other two. */
+    for (int e = 0; e < 4; e++) {
+        int q0 = e, q1 = (e + 1) & 3;
+        for (int p = 0; p < 4; p++) {
+            int id = 4 + 4 * e + p, on1 = p < 2;
+            float Hx = on1 ? H1 : H2, Hxc = on1 ? H1c : H2c, hb = on1 ? H2 : H1;
+            float bound = (p & 1) ? -Hx : Hx;
+            float a0 = on1 ? x1[q0] : x2[q0], a1 = on1 ? x1[q1] : x2[q1];
+            float b0 = on1 ? x2[q0] : x1[q0], b1 = on1 ? x2[q1] : x1[q1];
+            int in0 = (p & 1) ? a0 >= -Hxc : a0 <= Hxc;
+            int in1 = (p & 1) ? a1 >= -Hxc : a1 <= Hxc;
+            if (in0 == in1) { /* no crossing: nothing else of this candidate is read */
+                keep[id] = 0;
+                cx[id] = cy[id] = cd[id] = 0.0f;
+                continue;
+            }
+            float t = (bound - a0) / (a1 - a0);
+            float b = b0 + t * (b1 - b0);
+            cd[id] = d[q0] + t * (d[q1] - d[q0]);
+            cx[id] = on1 ? bound : b;
+            cy[id] = on1 ? b : bound;
+            keep[id] = in0 != in1 && t >= 0.0f && t <= 1.0f && fabsf(b) <= hb && cd[id] >= lo &&
+                       !near_end(cx[id], cy[id], x1, x2, inq, q0, ct) && !near_end(cx[id], cy[id], x1, x2, inq, q1, ct);
+        }
+    }
+    /* 20 + c: reference corners inside the incident face seen along the reference normal:
+     * (X, Y) = corner 0 + al * (corner 1 - corner 0) + be * (corner 3 - corner 0). */
+    float E1x = x1[1] - x1[0], E1y = x2[1] - x2[0], E2x = x1[3] - x1[0], E2y = x2[3] - x2[0];
+    float D1 = d[1] - d[0], D2 = d[3] - d[0];
+    float det = E1x * E2y - E1y * E2x;
+    for (int c = 0; c < 4; c++) {
+        int id = 20 + c;
+        float X = corner_s1[c] * H1, Y = corner_s2[c] * H2;
+        float rx = X - x1[0], ry = Y - x2[0];
+        float al = (rx * E2y - ry * E2x) / det;
+        float be = (E1x * ry - E1y * rx) / det;
+        cd[id] = (d[0] + al * D1) + be * D2;
+        cx[id] = X;
+        cy[id] = Y;
+        keep[id] = al >= 0.0f && al <= 1.0f && be >= 0.0f && be <= 1.0f && cd[id] >= lo &&
+                   !near_corner(X, Y, x1, x2, inq, ct);
+    }
+
+    /* Reduction (rule 4). p0: the first candidate within ct of the deepest. */
+    float bd = -INFINITY;
+    for (int i = 0; i < NCAND; i++)
+        if (keep[i] && cd[i] > bd)
+            bd = cd[i];
+    float dmin = bd - ct;
+    int i0 = -1;
+    for (int i = NCAND - 1; i >= 0; i--)
+        if (keep[i] && cd[i] >= dmin)
+            i0 = i;
+    int sel[4], ns = 0, fallback = 0;
+    if (i0 >= 0) {
+        int i1 = -1, i2 = -1, i3 = -1;
+        float bf = 0.0f, bp = 0.0f, bn = 0.0f;
+        for (int i = 0; i < NCAND; i++) {
+            float dx = cx[i] - cx[i0], dy = cy[i] - cy[i0];
+            float fd = dx * dx + dy * dy;
+            if (keep[i] && fd > bf) {
+                i1 = i;
+                bf = fd;
+            }
+        }
+        int j1 = i1 >= 0 ? i1 : i0;
+        float ux = cx[j1] - cx[i0], uy = cy[j1] - cy[i0];
+        for (int i = 0; i < NCAND; i++) {
+            float ar = ux * (cy[i] - cy[i0]) - uy * (cx[i] - cx[i0]);
+            if (keep[i] && ar > bp) {
+                i2 = i;
+                bp = ar;
+            }
+            if (keep[i] && ar < bn) {
+                i3 = i;
+                bn = ar;
+            }
+        }
+        sel[ns++] = i0;
+        if (i1 >= 0)
+            sel[ns++] = i1;
+        if (i2 >= 0)
+            sel[ns++] = i2;
+        if (i3 >= 0)
+            sel[ns++] = i3;
+    } else {
+        /* Fallback (rule 6): the incident corner nearest the side slabs, unclipped. */
+        int q = 0;
+        float bx = maxf(fabsf(x1[0]) - H1, fabsf(x2[0]) - H2);
+        for (int j = 1; j < 4; j++) {
+            float ex = maxf(fabsf(x1[j]) - H1, fabsf(x2[j]) - H2);
+            if (ex < bx) {
+                q = j;
+                bx = ex;
+            }
+        }
+        sel[ns++] = q;
+        fallback = 1;
+    }
+    uint32_t base = (uint32_t)((ref_a ? 0 : 6) + 2 * k + (sr < 0.0f)) | (uint32_t)(2 * m + (sq < 0.0f)) << 8;
+    for (int s = 0; s < ns; s++) {
+        int i = sel[s];
+        /* world = cP + x uP_k1 + y uP_k2 + z uP_k, with z = sr (hk - depth) */
+        float z = (hk - cd[i]) * sr;
+        for (int c = 0; c < 3; c++)
+            o->point[s][c] = ((Pb->c[c] + cx[i] * Pb->u[k1][c]) + cy[i] * Pb->u[k2][c]) + z * Pb->u[k][c];
+        o->depth[s] = cd[i];
+        o->feature[s] = base | (uint32_t)(fallback ? (int)SATBOX_FEATURE_FALLBACK + i : i) << 16;
+    }
+    o->count = (uint8_t)ns;
+}
+
+/* Edge axis ke won: one point, the midpoint of the closest points of the supporting edges. */
+static void edge_point(const cbox *A, const cbox *B, const csat *S, int ke, cout *o)
+{
+    int i = (ke - 6) / 3, j = (ke - 6) % 3, ia = (i + 1) % 3, ib = (i + 2) % 3, ja = (j + 1) % 3, jb = (j + 2) % 3;
+    const float *n = o->normal;
+    /* A's edge: farthest along n; B's edge: farthest against n. */
+    float sa1 = dot3(n, A->u[ia]) < 0.0f ? -1.0f : 1.0f;
+    float sa2 = dot3(n, A->u[ib]) < 0.0f ? -1.0f : 1.0f;
+    float sb1 = dot3(n, B->u[ja]) < 0.0f ? 1.0f : -1.0f;
+    float sb2 = dot3(n, B->u[jb]) < 0.0f ? 1.0f : -1.0f;
+    float ha1 = sa1 * A->h[ia], ha2 = sa2 * A->h[ib];
+    float hb1 = sb1 * B->h[ja], hb2 = sb2 * B->h[jb];
+    float pa[3], pb[3], w[3];
+    for (int c = 0; c < 3; c++) {
+        pa[c] = (A->c[c] + ha1 * A->u[ia][c]) + ha2 * A->u[ib][c];
+        pb[c] = (B->c[c] + hb1 * B->u[ja][c]) + hb2 * B->u[jb][c];
+        w[c] = pa[c] - pb[c];
+    }
+    float bb = S->P.R[i][j], dd = dot3(A->u[i], w), ee = dot3(B->u[j], w), l2 = len2_edge(&S->P, i, j);
+    float sp = clampf((bb * ee - dd) / l2, A->h[i]);
+    float tp = clampf((ee - bb * dd) / l2, B->h[j]);
+    for (int c = 0; c < 3; c++)
+        o->point[0][c] = ((pa[c] + sp * A->u[i][c]) + (pb[c] + tp * B->u[j][c])) * 0.5f;
+    o->depth[0] = -S->se;
+    unsigned ea = (unsigned)(4 * i) + (sa1 < 0.0f) + 2u * (sa2 < 0.0f);
+    unsigned eb = (unsigned)(4 * j) + (sb1 < 0.0f) + 2u * (sb2 < 0.0f);
+    o->feature[0] = (0x80u + ea) | eb << 8 | SATBOX_FEATURE_EDGE << 16;
+    o->count = 1;
+}
+
+static void ref_contacts(const cbox *A, const cbox *B, float margin, cout *o)
+{
+    memset(o->point, 0, sizeof o->point);
+    memset(o->depth, 0, sizeof o->depth);
+    for (int s = 0; s < 4; s++)
+        o->feature[s] = SATBOX_FEATURE_NONE;
+    o->count = 0;
+    csat S;
+    sat_step(A, B, &S);
+    o->bad = !S.P.valid;
+    if (o->bad) {
+        o->hit = 0;
+        o->axis = SATBOX_AXIS_INVALID;
+        o->normal[0] = o->normal[1] = o->normal[2] = 0.0f;
+        return;
+    }
+    o->hit = S.margin_max <= margin ? 1 : 0;
+    /* Rule 2: B's face only if better than A's by tol; an edge only if better than that face by tol. */
+    float abs_tol = SATBOX_CONTACT_ABS_TOL * S.sum_h;
+    int use_b = S.gb > S.ga + (SATBOX_CONTACT_REL_TOL * fabsf(S.ga) + abs_tol);
+    float sf = use_b ? S.gb : S.ga;
+    float pf = use_b ? S.pb[S.kb - 3] : S.P.t[S.ka];
+    int kf = use_b ? S.kb : S.ka;
+    int use_edge = S.ke >= 0 && S.se > sf + (SATBOX_CONTACT_REL_TOL * fabsf(sf) + abs_tol);
+    int k = use_edge ? S.ke : kf;
+    o->axis = (uint8_t)k;
+    axis_normal(A, B, k, use_edge ? S.pe : pf, o->normal);
+    if (!o->hit)
+        return;
+    if (use_edge)
+        edge_point(A, B, &S, S.ke, o);
+    else
+        face_manifold(A, B, &S, kf, pf, margin, o);
+}
+
+static ptrdiff_t scalar_contacts(const sbx_cjob *cj)
+{
+    const sbx_job *job = &cj->pair;
+    size_t count = 0;
+    for (size_t i = 0; i < job->n; i++) {
+        cbox a, b;
+        cout o;
+        load_pair(job, i, &a, &b);
+        ref_contacts(&a, &b, job->margin, &o);
+        if (job->hit)
+            job->hit[i] = o.hit;
+        for (int c = 0; c < 3; c++)
+            if (job->normal[c])
+                job->normal[c][i] = o.normal[c];
+        if (job->axis)
+            job->axis[i] = o.axis;
+        if (job->bad)
+            job->bad[i] = o.bad;
+        if (cj->count)
+            cj->count[i] = o.count;
+        for (int s = 0; s < 4; s++) {
+            for (int c = 0; c < 3; c++)
+                if (cj->point[s][c])
+                    cj->point[s][c][i] = o.point[s][c];
+            if (cj->depth[s])
+                cj->depth[s][i] = o.depth[s];
+            if (cj->feature[s])
+                cj->feature[s][i] = o.feature[s];
+        }
+        if (o.hit == 1) {
+            if (job->compact)
+                job->compact[count] = (uint32_t)i;
+            count++;
+        }
+    }
+    return (ptrdiff_t)count;
+}
+
+const sbx_contacts_kernels sbx_contacts_scalar = {scalar_contacts, 1};
