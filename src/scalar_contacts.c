@@ -3,186 +3,17 @@
 #include <string.h>
 
 #include "contacts.h"
+#include "scalar_sat.h"
 
 /* Like scalar.c, this file is compiled without SIMD flags, with -ffp-contract=off, and every
- * expression is written in the order the wide kernel evaluates it. The SAT part (loading, box
- * validity, the 15 gaps, collide's choice of the largest gap and the normal of an axis) repeats
- * scalar.c's expressions exactly, so that hit, normal and axis agree bit for bit with
- * satbox_collide() wherever the same axis wins. */
-
-typedef struct cbox {
-    float c[3], h[3], u[3][3]; /* center, half extents, u[k][c] = component c of axis k */
-} cbox;
-
-/* ---- loading (scalar.c's expressions) ---------------------------------------- */
-
-static void quat_axes(float x, float y, float z, float w, float u[3][3])
-{
-    float n2 = ((x * x + y * y) + z * z) + w * w;
-    if (!(n2 >= SATBOX_QUAT_MIN_NORM2 && n2 <= SATBOX_QUAT_MAX_NORM2)) {
-        for (int k = 0; k < 3; k++)
-            for (int c = 0; c < 3; c++)
-                u[k][c] = NAN;
-        return;
-    }
-    float s = 2.0f / n2;
-    float xs = x * s, ys = y * s, zs = z * s;
-    float wx = w * xs, wy = w * ys, wz = w * zs;
-    float xx = x * xs, xy = x * ys, xz = x * zs;
-    float yy = y * ys, yz = y * zs, zz = z * zs;
-    u[0][0] = 1.0f - (yy + zz);
-    u[0][1] = xy + wz;
-    u[0][2] = xz - wy;
-    u[1][0] = xy - wz;
-    u[1][1] = 1.0f - (xx + zz);
-    u[1][2] = yz + wx;
-    u[2][0] = xz + wy;
-    u[2][1] = yz - wx;
-    u[2][2] = 1.0f - (xx + yy);
-}
-
-static void load_mat(const satbox_boxes *s, size_t i, cbox *b)
-{
-    for (int c = 0; c < 3; c++) {
-        b->c[c] = s->center[c][i];
-        b->h[c] = s->half[c][i];
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            b->u[k][c] = s->axis[k][c][i];
-}
-
-static void load_quat(const satbox_qboxes *s, size_t i, cbox *b)
-{
-    for (int c = 0; c < 3; c++) {
-        b->c[c] = s->center[c][i];
-        b->h[c] = s->half[c][i];
-    }
-    quat_axes(s->quat[0][i], s->quat[1][i], s->quat[2][i], s->quat[3][i], b->u);
-}
-
-static void load_rec(const satbox_rec *r, cbox *b)
-{
-    memcpy(b->c, r->center, sizeof b->c);
-    memcpy(b->h, r->half, sizeof b->h);
-    memcpy(b->u, r->axis, sizeof b->u);
-}
-
-static void load_pair(const sbx_job *job, size_t i, cbox *a, cbox *b)
-{
-    switch (job->src) {
-    case SBX_SRC_MAT:
-        load_mat(job->ma, i, a);
-        load_mat(job->mb, i, b);
-        break;
-    case SBX_SRC_QUAT:
-        load_quat(job->qa, i, a);
-        load_quat(job->qb, i, b);
-        break;
-    case SBX_SRC_REC:
-        load_rec(&job->rec[job->pairs[i].a], a);
-        load_rec(&job->rec[job->pairs[i].b], b);
-        break;
-    case SBX_SRC_POOL:
-    default:
-        load_mat(job->pool, job->pairs[i].a, a);
-        load_mat(job->pool, job->pairs[i].b, b);
-        break;
-    }
-}
-
-/* ---- the SAT step (scalar.c's pair_setup and axis_gap, same expressions) ------------------ */
-
-typedef struct cpair {
-    float R[3][3], AR[3][3], t[3];
-    int valid;
-} cpair;
-
-static void pair_setup(const cbox *A, const cbox *B, cpair *P)
-{
-    float d[3];
-    for (int c = 0; c < 3; c++)
-        d[c] = B->c[c] - A->c[c];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            P->R[i][j] = (A->u[i][0] * B->u[j][0] + A->u[i][1] * B->u[j][1]) + A->u[i][2] * B->u[j][2];
-            P->AR[i][j] = fabsf(P->R[i][j]);
-        }
-    for (int i = 0; i < 3; i++)
-        P->t[i] = (d[0] * A->u[i][0] + d[1] * A->u[i][1]) + d[2] * A->u[i][2];
-    /* max |R| on the bit patterns (|R| >= 0 orders like its bits): NaN and infinity always win. */
-    uint32_t max_bits = 0;
-    for (int q = 0; q < 9; q++) {
-        uint32_t b;
-        memcpy(&b, &P->AR[q / 3][q % 3], sizeof b);
-        max_bits = b > max_bits ? b : max_bits;
-    }
-    float max_ar;
-    memcpy(&max_ar, &max_bits, sizeof max_ar);
-    float sum_h = ((((A->h[0] + A->h[1]) + A->h[2]) + B->h[0]) + B->h[1]) + B->h[2];
-    float check = (((fabsf(P->t[0]) + fabsf(P->t[1])) + fabsf(P->t[2])) + max_ar) + sum_h;
-    P->valid = check <= SATBOX_PAIR_LIMIT && A->h[0] >= 0.0f && A->h[1] >= 0.0f && A->h[2] >= 0.0f &&
-               B->h[0] >= 0.0f && B->h[1] >= 0.0f && B->h[2] >= 0.0f;
-}
-
-static float gap_face_a(const cbox *A, const cbox *B, const cpair *P, int i)
-{
-    float rb = (B->h[0] * P->AR[i][0] + B->h[1] * P->AR[i][1]) + B->h[2] * P->AR[i][2];
-    return fabsf(P->t[i]) - (A->h[i] + rb);
-}
-
-static float gap_face_b(const cbox *A, const cbox *B, const cpair *P, int j, float *proj)
-{
-    float ra = (A->h[0] * P->AR[0][j] + A->h[1] * P->AR[1][j]) + A->h[2] * P->AR[2][j];
-    float p = (P->t[0] * P->R[0][j] + P->t[1] * P->R[1][j]) + P->t[2] * P->R[2][j];
-    *proj = p;
-    return fabsf(p) - (ra + B->h[j]);
-}
-
-static float gap_edge(const cbox *A, const cbox *B, const cpair *P, int i, int j, float *proj)
-{
-    int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-    float ra = A->h[i1] * P->AR[i2][j] + A->h[i2] * P->AR[i1][j];
-    float rb = B->h[j1] * P->AR[i][j2] + B->h[j2] * P->AR[i][j1];
-    float p = P->t[i2] * P->R[i1][j] - P->t[i1] * P->R[i2][j];
-    *proj = p;
-    return fabsf(p) - (ra + rb);
-}
-
-static float len2_edge(const cpair *P, int i, int j)
-{
-    int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
-    return P->R[i1][j] * P->R[i1][j] + P->R[i2][j] * P->R[i2][j];
-}
+ * expression is written in the order the wide kernel evaluates it. The SAT part (loading, pair
+ * validity, the 15 gaps, the normal of an axis) is scalar_sat.h's, the same code as
+ * satbox_collide()'s reference, so that hit, normal and axis agree bit for bit with it wherever
+ * the same axis wins. */
 
 /* maxps / minps semantics (b unless a is strictly greater / smaller); NaN is kept away. */
 static float maxf(float a, float b) { return a > b ? a : b; }
 static float minf(float a, float b) { return a < b ? a : b; }
-
-/* The world normal of axis k from A towards B, exactly as collide computes it. */
-static void axis_normal(const cbox *A, const cbox *B, int k, float proj, float n[3])
-{
-    const float *a = A->u[k < 3 ? k : k < 6 ? 2 : (k - 6) / 3], *b = B->u[k < 3 ? 2 : k < 6 ? k - 3 : (k - 6) % 3];
-    if (k < 3) {
-        memcpy(n, A->u[k], 3 * sizeof(float));
-    } else if (k < 6) {
-        memcpy(n, B->u[k - 3], 3 * sizeof(float));
-    } else {
-        float cx = a[1] * b[2] - a[2] * b[1];
-        float cy = a[2] * b[0] - a[0] * b[2];
-        float cz = a[0] * b[1] - a[1] * b[0];
-        float len = sqrtf((cx * cx + cy * cy) + cz * cz);
-        int ok = len > 0.0f;
-        n[0] = ok ? cx / len : 0.0f;
-        n[1] = ok ? cy / len : 0.0f;
-        n[2] = ok ? cz / len : 0.0f;
-    }
-    if (proj < 0.0f) {
-        n[0] = -n[0];
-        n[1] = -n[1];
-        n[2] = -n[2];
-    }
-}
 
 static float dot3(const float a[3], const float b[3]) { return (a[0] * b[0] + a[1] * b[1]) + a[2] * b[2]; }
 
@@ -200,14 +31,14 @@ typedef struct cout {
 
 /* The SAT part of rule 2: what the axis choice and the manifold need of the 15 axes. */
 typedef struct csat {
-    cpair P;
+    pair_v P;
     float pb[3];              /* projections of d on B's axes (B's face gaps' proj) */
     float ga, gb, se, pe;     /* best face gap of A, of B; best edge separation and its proj */
     int ka, kb, ke;           /* their axes (ke = -1: no usable edge) */
     float sum_h, margin_max;  /* sum of the six extents; max gap over all axes (collide's separation) */
 } csat;
 
-static void sat_step(const cbox *A, const cbox *B, csat *S)
+static void sat_step(const box_v *A, const box_v *B, csat *S)
 {
     pair_setup(A, B, &S->P);
     S->ka = 0;
@@ -272,11 +103,11 @@ static int near_corner(float x, float y, const float x1[4], const float x2[4], c
 /* Face axis kf (0..5) won with projection pf: clip the incident face against the reference
  * face's side planes in the reference face's frame (x along k1, y along k2, depth below the face),
  * keep, reduce to 4, then place the points in the world (satbox.h, rules 3, 4 and 6). */
-static void face_manifold(const cbox *A, const cbox *B, const csat *S, int kf, float pf, float margin, cout *o)
+static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf, float pf, float margin, cout *o)
 {
-    const cpair *P = &S->P;
+    const pair_v *P = &S->P;
     int ref_a = kf < 3;
-    const cbox *Pb = ref_a ? A : B, *Qb = ref_a ? B : A;
+    const box_v *Pb = ref_a ? A : B, *Qb = ref_a ? B : A;
     int k = kf % 3, k1 = (k + 1) % 3, k2 = (k + 2) % 3;
     /* sr: side of P's axis k facing Q (the reference face's outward normal is sr * uP_k). */
     float sr = pf < 0.0f ? (ref_a ? -1.0f : 1.0f) : (ref_a ? 1.0f : -1.0f);
@@ -442,7 +273,7 @@ static void face_manifold(const cbox *A, const cbox *B, const csat *S, int kf, f
 }
 
 /* Edge axis ke won: one point, the midpoint of the closest points of the supporting edges. */
-static void edge_point(const cbox *A, const cbox *B, const csat *S, int ke, cout *o)
+static void edge_point(const box_v *A, const box_v *B, const csat *S, int ke, cout *o)
 {
     int i = (ke - 6) / 3, j = (ke - 6) % 3, ia = (i + 1) % 3, ib = (i + 2) % 3, ja = (j + 1) % 3, jb = (j + 2) % 3;
     const float *n = o->normal;
@@ -471,7 +302,7 @@ static void edge_point(const cbox *A, const cbox *B, const csat *S, int ke, cout
     o->count = 1;
 }
 
-static void ref_contacts(const cbox *A, const cbox *B, float margin, cout *o)
+static void ref_contacts(const box_v *A, const box_v *B, float margin, cout *o)
 {
     memset(o->point, 0, sizeof o->point);
     memset(o->depth, 0, sizeof o->depth);
@@ -511,7 +342,7 @@ static ptrdiff_t scalar_contacts(const sbx_cjob *cj)
     const sbx_job *job = &cj->pair;
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
-        cbox a, b;
+        box_v a, b;
         cout o;
         load_pair(job, i, &a, &b);
         ref_contacts(&a, &b, job->margin, &o);

@@ -104,34 +104,8 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
     wf kid = wf_select(use_edge, ke, kf);
     wf kproj = wf_select(use_edge, pe, pf);
 
-    /* ---- the normal of axis kid (sat_tpl.h collide_w's expressions) ---- */
-    {
-        wf bid = kid;
-        wm a0 = wm_or(wm_eq(bid, zero), wm_and(wm_ge(bid, wf_set1(6.0f)), wm_lt(bid, wf_set1(9.0f))));
-        wm a1 = wm_or(wm_eq(bid, one), wm_and(wm_ge(bid, wf_set1(9.0f)), wm_lt(bid, wf_set1(12.0f))));
-        wm b0 = wm_or(wm_or(wm_eq(bid, wf_set1(3.0f)), wm_eq(bid, wf_set1(6.0f))),
-                      wm_or(wm_eq(bid, wf_set1(9.0f)), wm_eq(bid, wf_set1(12.0f))));
-        wm b1 = wm_or(wm_or(wm_eq(bid, wf_set1(4.0f)), wm_eq(bid, wf_set1(7.0f))),
-                      wm_or(wm_eq(bid, wf_set1(10.0f)), wm_eq(bid, wf_set1(13.0f))));
-        wf a[3], b[3];
-        for (int c = 0; c < 3; c++) {
-            a[c] = wf_select(a0, A->u[0][c], wf_select(a1, A->u[1][c], A->u[2][c]));
-            b[c] = wf_select(b0, B->u[0][c], wf_select(b1, B->u[1][c], B->u[2][c]));
-        }
-        wf cx = wf_sub(wf_mul(a[1], b[2]), wf_mul(a[2], b[1]));
-        wf cy = wf_sub(wf_mul(a[2], b[0]), wf_mul(a[0], b[2]));
-        wf cz = wf_sub(wf_mul(a[0], b[1]), wf_mul(a[1], b[0]));
-        wf len = wf_sqrt(wf_add(wf_add(wf_mul(cx, cx), wf_mul(cy, cy)), wf_mul(cz, cz)));
-        wm len_ok = wm_gt(len, zero);
-        wf e[3] = {wf_select(len_ok, wf_div(cx, len), zero), wf_select(len_ok, wf_div(cy, len), zero),
-                   wf_select(len_ok, wf_div(cz, len), zero)};
-        wm face_a = wm_lt(bid, wf_set1(3.0f)), face_b = wm_lt(bid, wf_set1(6.0f));
-        wm flip = wm_lt(kproj, zero);
-        for (int c = 0; c < 3; c++) {
-            wf n = wf_select(face_a, a[c], wf_select(face_b, b[c], e[c]));
-            o->n[c] = wf_select(flip, wf_neg(n), n);
-        }
-    }
+    /* ---- the normal of axis kid (collide's) ---- */
+    axis_normal_w(A, B, kid, kproj, o->n);
 
     /* ---- face manifold (face_manifold); skipped when no lane of the step needs it (its
      * outputs are only read on live lanes whose axis is a face: same bits either way) ---- */

@@ -165,27 +165,12 @@ SBX_INLINE void best_edges(const boxw *A, const boxw *B, const pairw *P, int mas
         }
 }
 
-/* scalar.c ref_collide(). */
-SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
+/* scalar_sat.h axis_normal(): the unit world normal of axis `id` per lane, from A towards B
+ * (flipped where proj < 0): the axis of A (face or edge factor) and of B chosen by id, their
+ * cross product normalised for edge axes, (0, 0, 0) where it has zero length. */
+SBX_INLINE void axis_normal_w(const boxw *A, const boxw *B, wf bid, wf proj, wf n[3])
 {
-    pairw P;
-    pair_setup_w(A, B, &P);
-    wf zero = wf_zero(), one = wf_set1(1.0f), proj;
-    wf bs = gap_face_a(A, B, &P, 0), bp = P.t[0], bid = zero;
-    for (int i = 1; i < 3; i++) {
-        wf g = gap_face_a(A, B, &P, i);
-        take(wm_gt(g, bs), g, P.t[i], (float)i, &bs, &bp, &bid);
-    }
-    for (int j = 0; j < 3; j++) {
-        wf g = gap_face_b(A, B, &P, j, &proj);
-        take(wm_gt(g, bs), g, proj, (float)(3 + j), &bs, &bp, &bid);
-    }
-    if (P.near_par)
-        best_edges(A, B, &P, 1, &bs, &bp, &bid);
-    else
-        best_edges(A, B, &P, 0, &bs, &bp, &bid);
-
-    /* Normal: the axis of A (face or edge factor) and of B (face or edge factor) chosen by id. */
+    wf zero = wf_zero(), one = wf_set1(1.0f);
     wm a0 = wm_or(wm_eq(bid, zero), wm_and(wm_ge(bid, wf_set1(6.0f)), wm_lt(bid, wf_set1(9.0f))));
     wm a1 = wm_or(wm_eq(bid, one), wm_and(wm_ge(bid, wf_set1(9.0f)), wm_lt(bid, wf_set1(12.0f))));
     wm b0 = wm_or(wm_or(wm_eq(bid, wf_set1(3.0f)), wm_eq(bid, wf_set1(6.0f))),
@@ -205,12 +190,37 @@ SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
     wf e[3] = {wf_select(len_ok, wf_div(cx, len), zero), wf_select(len_ok, wf_div(cy, len), zero),
                wf_select(len_ok, wf_div(cz, len), zero)};
     wm face_a = wm_lt(bid, wf_set1(3.0f)), face_b = wm_lt(bid, wf_set1(6.0f));
-    wm flip = wm_lt(bp, zero);
+    wm flip = wm_lt(proj, zero);
     for (int c = 0; c < 3; c++) {
-        wf n = wf_select(face_a, a[c], wf_select(face_b, b[c], e[c]));
-        n = wf_select(flip, wf_neg(n), n);
-        o->n[c] = wf_select(P.valid, n, zero);
+        wf v = wf_select(face_a, a[c], wf_select(face_b, b[c], e[c]));
+        n[c] = wf_select(flip, wf_neg(v), v);
     }
+}
+
+/* scalar.c ref_collide(). */
+SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
+{
+    pairw P;
+    pair_setup_w(A, B, &P);
+    wf zero = wf_zero(), proj;
+    wf bs = gap_face_a(A, B, &P, 0), bp = P.t[0], bid = zero;
+    for (int i = 1; i < 3; i++) {
+        wf g = gap_face_a(A, B, &P, i);
+        take(wm_gt(g, bs), g, P.t[i], (float)i, &bs, &bp, &bid);
+    }
+    for (int j = 0; j < 3; j++) {
+        wf g = gap_face_b(A, B, &P, j, &proj);
+        take(wm_gt(g, bs), g, proj, (float)(3 + j), &bs, &bp, &bid);
+    }
+    if (P.near_par)
+        best_edges(A, B, &P, 1, &bs, &bp, &bid);
+    else
+        best_edges(A, B, &P, 0, &bs, &bp, &bid);
+
+    wf n[3];
+    axis_normal_w(A, B, bid, bp, n);
+    for (int c = 0; c < 3; c++)
+        o->n[c] = wf_select(P.valid, n[c], zero);
     o->sep = wf_select(P.valid, bs, wf_set1(NAN));
     o->id = wf_select(P.valid, bid, wf_set1((float)SATBOX_AXIS_INVALID));
     o->hit = wm_bits(wm_and(P.valid, wm_le(bs, margin)));
