@@ -38,22 +38,16 @@ static int turn_ok(float ax, float ay, float bx, float by)
     return cr >= -lim;
 }
 
-/* Raw slots x, y and count -> wrapped vertices and the polygon validity rule of satbox2d.h. */
-static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p)
+/* The shape part of the polygon rule: left turns, once round vertex 0, and (*any_edge) an edge
+ * of nonzero length. `cnt` is the vertex count; the slots past it hold vertex 0. */
+static int poly_convex(const poly_v *p, float cnt, int *any_edge)
 {
-    float size = 0.0f;
-    for (int k = 0; k < NV; k++) {
-        int used = (float)k < cnt;
-        p->x[k] = used ? x[k] : x[0];
-        p->y[k] = used ? y[k] : y[0];
-        size = size + (used ? fabsf(p->x[k]) + fabsf(p->y[k]) : 0.0f);
-    }
     float ex[NV], ey[NV];
-    int any_edge = 0;
+    *any_edge = 0;
     for (int k = 0; k < NV; k++) {
         ex[k] = p->x[(k + 1) % NV] - p->x[k];
         ey[k] = p->y[(k + 1) % NV] - p->y[k];
-        any_edge |= ex[k] * ex[k] + ey[k] * ey[k] > 0.0f;
+        *any_edge |= ex[k] * ex[k] + ey[k] * ey[k] > 0.0f;
     }
     /* The last used vertex, for the turn at vertex 0. */
     float lx = p->x[2], ly = p->y[2];
@@ -67,6 +61,20 @@ static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p
         convex &= turn_ok(ex[k], ey[k], ex[k + 1], ey[k + 1]);
     for (int k = 1; k < NV - 1; k++)
         convex &= turn_ok(p->x[k] - p->x[0], p->y[k] - p->y[0], p->x[k + 1] - p->x[0], p->y[k + 1] - p->y[0]);
+    return convex;
+}
+
+/* Raw slots x, y and count -> wrapped vertices and the polygon validity rule of satbox2d.h. */
+static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p)
+{
+    float size = 0.0f;
+    for (int k = 0; k < NV; k++) {
+        int used = (float)k < cnt;
+        p->x[k] = used ? x[k] : x[0];
+        p->y[k] = used ? y[k] : y[0];
+        size = size + (used ? fabsf(p->x[k]) + fabsf(p->y[k]) : 0.0f);
+    }
+    int any_edge, convex = poly_convex(p, cnt, &any_edge);
     p->valid = cnt >= 3.0f && cnt <= 8.0f && size <= SATBOX2D_COORD_LIMIT && convex && any_edge;
 }
 
@@ -87,7 +95,8 @@ static void poly_from_rect(const rect_v *r, poly_v *p)
         p->x[k] = p->x[0];
         p->y[k] = p->y[0];
     }
-    p->valid = rect_valid(r);
+    int any_edge; /* not required: a rectangle of zero extents is a point, B's edges test it */
+    p->valid = rect_valid(r) && poly_convex(p, 4.0f, &any_edge);
 }
 
 /* ---- loading ------------------------------------------------------------------------------ */

@@ -33,7 +33,10 @@
  * For a rectangle against a polygon (satbox2d_rect_poly_overlap()) the rectangle is the polygon
  * `c - a0 - a1, c + a0 - a1, c + a0 + a1, c - a0 + a1` with `a0 = h0 u0`, `a1 = h1 u1` (edges
  * 0..3 in that order: normals `-u1, u0, u1, -u0`), computed in float as
- * `x = (cx -+ a0x) -+ a1x` (same for y).
+ * `x = (cx -+ a0x) -+ a1x` (same for y). Besides the rectangle rule, that float polygon must pass
+ * the two turn tests of the polygon rule below (a rectangle smaller than about 1e-6 of its distance
+ * from the origin can fail them: its rounded corners no longer make a convex polygon); a
+ * rectangle of zero extents (a point) is fine, the polygon's edges test it.
  *
  * The normal tests are exact for two polygons of which at least one has nonzero area. Two
  * zero-area polygons lying on one line (segments) have no edge normal along that line, so they

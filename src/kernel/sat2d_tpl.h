@@ -44,21 +44,14 @@ SBX_INLINE wm turn_ok_w(wf ax, wf ay, wf bx, wf by)
     return wm_ge(cr, wf_neg(lim));
 }
 
-SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
+SBX_INLINE wm poly_convex_w(const polyw *p, wf cnt, wm *any_edge)
 {
-    wf size = wf_zero(), zero = wf_zero();
-    for (int k = 0; k < NV2; k++) {
-        wm used = wm_lt(wf_set1((float)k), cnt);
-        p->x[k] = wf_select(used, x[k], x[0]);
-        p->y[k] = wf_select(used, y[k], y[0]);
-        size = wf_add(size, wf_select(used, wf_add(wf_abs(p->x[k]), wf_abs(p->y[k])), zero));
-    }
-    wf ex[NV2], ey[NV2];
-    wm any_edge = wm_lt(zero, zero);
+    wf ex[NV2], ey[NV2], zero = wf_zero();
+    *any_edge = wm_lt(zero, zero);
     for (int k = 0; k < NV2; k++) {
         ex[k] = wf_sub(p->x[(k + 1) % NV2], p->x[k]);
         ey[k] = wf_sub(p->y[(k + 1) % NV2], p->y[k]);
-        any_edge = wm_or(any_edge, wm_gt(wf_add(wf_mul(ex[k], ex[k]), wf_mul(ey[k], ey[k])), zero));
+        *any_edge = wm_or(*any_edge, wm_gt(wf_add(wf_mul(ex[k], ex[k]), wf_mul(ey[k], ey[k])), zero));
     }
     wf lx = p->x[2], ly = p->y[2];
     for (int k = 3; k < NV2; k++) {
@@ -72,6 +65,19 @@ SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
     for (int k = 1; k < NV2 - 1; k++)
         convex = wm_and(convex, turn_ok_w(wf_sub(p->x[k], p->x[0]), wf_sub(p->y[k], p->y[0]),
                                           wf_sub(p->x[k + 1], p->x[0]), wf_sub(p->y[k + 1], p->y[0])));
+    return convex;
+}
+
+SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
+{
+    wf size = wf_zero(), zero = wf_zero();
+    for (int k = 0; k < NV2; k++) {
+        wm used = wm_lt(wf_set1((float)k), cnt);
+        p->x[k] = wf_select(used, x[k], x[0]);
+        p->y[k] = wf_select(used, y[k], y[0]);
+        size = wf_add(size, wf_select(used, wf_add(wf_abs(p->x[k]), wf_abs(p->y[k])), zero));
+    }
+    wm any_edge, convex = poly_convex_w(p, cnt, &any_edge);
     wm ok = wm_and(wm_ge(cnt, wf_set1(3.0f)), wm_le(cnt, wf_set1(8.0f)));
     ok = wm_and(ok, wm_le(size, wf_set1(SATBOX2D_COORD_LIMIT)));
     p->valid = wm_and(wm_and(ok, convex), any_edge);
@@ -93,7 +99,8 @@ SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
         p->x[k] = p->x[0];
         p->y[k] = p->y[0];
     }
-    p->valid = rect_valid_w(r);
+    wm any_edge;
+    p->valid = wm_and(rect_valid_w(r), poly_convex_w(p, wf_set1(4.0f), &any_edge));
 }
 
 /* ---- loading ------------------------------------------------------------------------------ */
