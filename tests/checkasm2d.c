@@ -118,7 +118,7 @@ static void chunk_fill(chunk *ch, tb_rng *r)
         tb_rect a, b;
         tb_poly pa, pb;
         tb2_rect_pair(r, (tb2_family)(tb_next(r) % TB2_FAMILY_COUNT), &a, &b);
-        tb2_poly_pair(r, (tb2_family)(tb_next(r) % TB2_FAMILY_COUNT), 3, 8, &pa, &pb);
+        tb2_poly_pair(r, (tb2_family)(tb_next(r) % TB2_FAMILY_COUNT), 0, 0, &pa, &pb);
         put_rect(ch->ra, i, &a);
         put_rect(ch->rb, i, &b);
         put_rect(ch->rpool, i, &a);

@@ -84,7 +84,7 @@ void tb2_rect_pair(tb_rng *r, tb2_family f, tb_rect *a, tb_rect *b)
         break;
     }
     double scale = f == TB2_SCALES ? pow(10.0, tb_range(r, -3, 4)) : 1.0;
-    double ox = f == TB2_SCALES ? tb_range(r, -1e4, 1e4) : 0, oy = f == TB2_SCALES ? tb_range(r, -1e4, 1e4) : 0;
+    double ox = f == TB2_SCALES ? scale * tb_range(r, -1e3, 1e3) : 0, oy = f == TB2_SCALES ? scale * tb_range(r, -1e3, 1e3) : 0;
     double cx = ox + scale * tb_range(r, -1, 1), cy = oy + scale * tb_range(r, -1, 1);
     random_rect(r, cx, cy, 0.1 * scale, 1.5 * scale, a);
     random_rect(r, cx + scale * tb_range(r, -2.5, 2.5), cy + scale * tb_range(r, -2.5, 2.5), 0.1 * scale,
@@ -116,6 +116,23 @@ void tb2_rect_corners(const tb_rect *q, double x[4], double y[4])
     }
 }
 
+void tb2_rect_as_poly(const tb_rect *q, tb_poly *p)
+{
+    float a0x = q->h[0] * q->u[0], a0y = q->h[0] * q->u[1];
+    float a1x = -(q->h[1] * q->u[1]), a1y = q->h[1] * q->u[0];
+    p->n = 4;
+    p->x[0] = (q->c[0] - a0x) - a1x;
+    p->y[0] = (q->c[1] - a0y) - a1y;
+    p->x[1] = (q->c[0] + a0x) - a1x;
+    p->y[1] = (q->c[1] + a0y) - a1y;
+    p->x[2] = (q->c[0] + a0x) + a1x;
+    p->y[2] = (q->c[1] + a0y) + a1y;
+    p->x[3] = (q->c[0] - a0x) + a1x;
+    p->y[3] = (q->c[1] - a0y) + a1y;
+    for (int k = 4; k < NV; k++)
+        p->x[k] = p->y[k] = 0.0f;
+}
+
 /* ---- polygons ----------------------------------------------------------------------------- */
 
 static void garbage_slots(tb_rng *r, tb_poly *p)
@@ -139,6 +156,22 @@ void tb2_random_poly(tb_rng *r, int n, double cx, double cy, double scale, tb_po
         p->y[k] = (float)(cy + sp * lx + cp * ly);
     }
     garbage_slots(r, p);
+}
+
+void tb2_push_touch(tb_rng *r, const tb_poly *a, tb_poly *b)
+{
+    int na = a->n, k = (int)(tb_next(r) % (uint64_t)na), k1 = (k + 1) % na;
+    double ex = (double)a->x[k1] - a->x[k], ey = (double)a->y[k1] - a->y[k], len = hypot(ex, ey);
+    if (!(len > 0))
+        return;
+    double nx = ey / len, ny = -ex / len, m = INFINITY;
+    for (int j = 0; j < b->n; j++)
+        m = fmin(m, nx * ((double)b->x[j] - a->x[k]) + ny * ((double)b->y[j] - a->y[k]));
+    double shift = tb_range(r, -1e-5, 1e-5) - m;
+    for (int j = 0; j < b->n; j++) {
+        b->x[j] = (float)(b->x[j] + shift * nx);
+        b->y[j] = (float)(b->y[j] + shift * ny);
+    }
 }
 
 static int rand_count(tb_rng *r, int nmin, int nmax) { return nmin + (int)(tb_next(r) % (uint64_t)(nmax - nmin + 1)); }
@@ -201,11 +234,12 @@ static void vcenter(const tb_poly *p, double *mx, double *my)
         *mx += p->x[k] / p->n, *my += p->y[k] / p->n;
 }
 
-void tb2_poly_pair(tb_rng *r, tb2_family f, int nmin, int nmax, tb_poly *a, tb_poly *b)
+void tb2_poly_pair(tb_rng *r, tb2_family f, int na, int nb, tb_poly *a, tb_poly *b)
 {
-    int na = rand_count(r, nmin, nmax), nb = rand_count(r, nmin, nmax);
+    na = na ? na : rand_count(r, 3, 8);
+    nb = nb ? nb : rand_count(r, 3, 8);
     double scale = f == TB2_SCALES ? pow(10.0, tb_range(r, -3, 4)) : 1.0;
-    double ox = f == TB2_SCALES ? tb_range(r, -1e4, 1e4) : 0, oy = f == TB2_SCALES ? tb_range(r, -1e4, 1e4) : 0;
+    double ox = f == TB2_SCALES ? scale * tb_range(r, -1e3, 1e3) : 0, oy = f == TB2_SCALES ? scale * tb_range(r, -1e3, 1e3) : 0;
     double cx = ox + scale * tb_range(r, -1, 1), cy = oy + scale * tb_range(r, -1, 1);
     switch (f) {
     case TB2_GRID: /* axis-aligned rectangles and right triangles with quarter-unit coordinates */
@@ -226,19 +260,16 @@ void tb2_poly_pair(tb_rng *r, tb2_family f, int nmin, int nmax, tb_poly *a, tb_p
         }
         return;
     case TB2_CONTAINED: {
+        /* B: a random polygon inside the largest circle around A's vertex centroid that A contains. */
         tb2_random_poly(r, na, cx, cy, scale * tb_range(r, 0.5, 1.5), a);
-        double mx, my, s = tb_range(r, 0.05, 0.9);
+        double mx, my, rin = INFINITY;
         vcenter(a, &mx, &my);
-        b->n = (uint8_t)nb;
-        tb2_random_poly(r, nb, 0, 0, 1.0, b);
-        /* B's vertices: A's shrunk copy sampled at nb of its points (still inside A). */
-        for (int k = 0; k < nb; k++) {
-            double t = (double)k * na / nb;
-            int i0 = (int)t % na, i1 = (i0 + 1) % na;
-            double w = t - floor(t), px = a->x[i0] + w * (a->x[i1] - a->x[i0]), py = a->y[i0] + w * (a->y[i1] - a->y[i0]);
-            b->x[k] = (float)(mx + s * (px - mx));
-            b->y[k] = (float)(my + s * (py - my));
+        for (int k = 0; k < na; k++) {
+            int k1 = (k + 1) % na;
+            double ex = (double)a->x[k1] - a->x[k], ey = (double)a->y[k1] - a->y[k];
+            rin = fmin(rin, fabs(ex * (my - a->y[k]) - ey * (mx - a->x[k])) / hypot(ex, ey));
         }
+        tb2_random_poly(r, nb, mx, my, rin * tb_range(r, 0.05, 0.9), b);
         return;
     }
     default:
@@ -255,29 +286,21 @@ void tb2_poly_pair(tb_rng *r, tb2_family f, int nmin, int nmax, tb_poly *a, tb_p
         /* A collapses to a segment (vertices on one line, repeated) or gets a repeated vertex. */
         int k = (int)(tb_next(r) % (uint64_t)na);
         if (tb_next(r) % 2) {
-            double dx = a->x[1] - a->x[0], dy = a->y[1] - a->y[0];
-            for (int j = 2; j < na; j++) {
-                double t = j < (na + 1) / 2 ? 1.0 + j : (double)(na - j); /* out and back along the line */
-                a->x[j] = (float)(a->x[0] + t * 0.25 * dx);
-                a->y[j] = (float)(a->y[0] + t * 0.25 * dy);
+            /* Out and back along a line through dyadic points (exactly collinear in float). */
+            static const double dirs[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+            const double *d = dirs[tb_next(r) % 4];
+            double x0 = floor(a->x[0] * 64) / 64, y0 = floor(a->y[0] * 64) / 64, q = 0.0625 * (double)(1 + tb_next(r) % 8);
+            for (int j = 0; j < na; j++) {
+                double t = j < (na + 1) / 2 ? j : (double)(na - j) - 0.5; /* out, then back */
+                a->x[j] = (float)(x0 + t * q * d[0]);
+                a->y[j] = (float)(y0 + t * q * d[1]);
             }
         } else {
             a->x[k] = a->x[(k + 1) % na];
             a->y[k] = a->y[(k + 1) % na];
         }
     } else if (f == TB2_TOUCHING) {
-        /* Push B along the outward normal of a random edge of A until B's nearest vertex lies on
-         * the edge's line, plus delta. */
-        int k = (int)(tb_next(r) % (uint64_t)na), k1 = (k + 1) % na;
-        double ex = (double)a->x[k1] - a->x[k], ey = (double)a->y[k1] - a->y[k], len = hypot(ex, ey);
-        double nx = ey / len, ny = -ex / len, m = INFINITY;
-        for (int j = 0; j < nb; j++)
-            m = fmin(m, nx * ((double)b->x[j] - a->x[k]) + ny * ((double)b->y[j] - a->y[k]));
-        double shift = tb_range(r, -1e-5, 1e-5) - m;
-        for (int j = 0; j < nb; j++) {
-            b->x[j] = (float)(b->x[j] + shift * nx);
-            b->y[j] = (float)(b->y[j] + shift * ny);
-        }
+        tb2_push_touch(r, a, b);
     } else if (f == TB2_BAD) {
         bad_poly(r, tb_next(r) % 2 ? a : b);
     }

@@ -37,14 +37,22 @@ typedef enum tb2_family {
 
 const char *tb2_family_name(tb2_family f);
 
-/** A random pair of the family; polygons get 3..8 vertices (both ends set by nmin, nmax), and
+/** A random pair of the family; polygons get na and nb vertices (0: random in 3..8), and
  * their unused slots are filled with garbage (NaN, huge values) that must not matter. */
 void tb2_rect_pair(tb_rng *r, tb2_family f, tb_rect *a, tb_rect *b);
-void tb2_poly_pair(tb_rng *r, tb2_family f, int nmin, int nmax, tb_poly *a, tb_poly *b);
+void tb2_poly_pair(tb_rng *r, tb2_family f, int na, int nb, tb_poly *a, tb_poly *b);
 /** A random convex polygon of n vertices around (cx, cy), radius about `scale`, in double then rounded. */
 void tb2_random_poly(tb_rng *r, int n, double cx, double cy, double scale, tb_poly *p);
 /** The rectangle's 4 corners (double), in the order satbox2d.h gives for rect-vs-polygon. */
 void tb2_rect_corners(const tb_rect *r, double x[4], double y[4]);
+
+/** Pushes B along the outward unit normal of a random edge of A until B's nearest vertex lies on
+ * that edge's line, plus a random delta in +-1e-5 (computed in double, rounded). */
+void tb2_push_touch(tb_rng *r, const tb_poly *a, tb_poly *b);
+
+/** The rectangle as the 4-vertex float polygon satbox2d.h defines for rectangle vs polygon
+ * (its definition, evaluated in float as documented there). */
+void tb2_rect_as_poly(const tb_rect *r, tb_poly *p);
 
 /** Owning SoA storage (malloc, exactly n entries) with its const descriptor. */
 typedef struct tb2_rects {
