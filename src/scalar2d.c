@@ -288,7 +288,7 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
                 float m = pair_gap(&a, &b, k, &enx, &eny, &l2);
                 float len = sqrtf(l2);
                 float s = m / len;
-                s = s == 0.0f ? m : s; /* keeps the sign of m (an underflowed quotient) */
+                s = (s == 0.0f ? m : s) + 0.0f; /* keeps the sign of m (an underflowed quotient); -0 -> +0 */
                 if (l2 > 0.0f && s > best) {
                     best = s;
                     id = k;

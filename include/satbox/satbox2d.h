@@ -52,7 +52,8 @@
  *    lower bound of the Euclidean distance (equal to it when the closest features are an edge and
  *    a vertex or two parallel edges). NaN for bad data.
  *    A normalised polygon gap that rounds to 0 while the unnormalised one is not 0 is replaced by
- *    the unnormalised one, so the sign of the separation always agrees with the overlap bit.
+ *    the unnormalised one, so the sign of the separation always agrees with the overlap bit; a
+ *    zero polygon separation is always +0 (never -0), whatever the order of the shapes.
  *  - `normal[c][i]`: the unit normal of that axis (c = 0 x, 1 y), pointing from A towards B
  *    (rectangles: the axis, negated when `d . u < 0`; polygons: A's outward edge normal, or minus
  *    B's); moving B by `-separation * normal` makes the shapes touch. 0 for bad data.

@@ -284,7 +284,7 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
             wf m = pair_gap_w(&a, &b, e, &enx, &eny, &l2);
             wf len = wf_sqrt(l2);
             wf s = wf_div(m, len);
-            s = wf_select(wm_eq(s, zero), m, s);
+            s = wf_add(wf_select(wm_eq(s, zero), m, s), zero);
             wm better = wm_and(wm_gt(l2, zero), wm_gt(s, best));
             best = wf_select(better, s, best);
             id = wf_select(better, wf_set1((float)e), id);
