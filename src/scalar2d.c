@@ -19,6 +19,7 @@ typedef struct rect_v {
 typedef struct poly_v {
     float x[NV], y[NV];
     int valid;
+    int n; /* count clamped to 1..8: slots and edges from n on repeat vertex 0, loops stop there */
 } poly_v;
 
 /* ---- validity ----------------------------------------------------------------------------- */
@@ -76,6 +77,7 @@ static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p
     }
     int any_edge, convex = poly_convex(p, cnt, &any_edge);
     p->valid = cnt >= 3.0f && cnt <= 8.0f && size <= SATBOX2D_COORD_LIMIT && convex && any_edge;
+    p->n = cnt < 1.0f ? 1 : cnt > 8.0f ? NV : (int)cnt;
 }
 
 /* The rectangle as the polygon c - a0 - a1, c + a0 - a1, c + a0 + a1, c - a0 + a1. */
@@ -97,6 +99,7 @@ static void poly_from_rect(const rect_v *r, poly_v *p)
     }
     int any_edge; /* not required: a rectangle of zero extents is a point, B's edges test it */
     p->valid = rect_valid(r) && poly_convex(p, 4.0f, &any_edge);
+    p->n = 4;
 }
 
 /* ---- loading ------------------------------------------------------------------------------ */
@@ -182,7 +185,7 @@ static float edge_gap(const poly_v *P, int k, const poly_v *Q, float *nx, float 
     *ny = -ex;
     *l2 = ex * ex + ey * ey;
     float m = *nx * (Q->x[0] - P->x[k]) + *ny * (Q->y[0] - P->y[k]);
-    for (int j = 1; j < NV; j++) {
+    for (int j = 1; j < Q->n; j++) {
         float v = *nx * (Q->x[j] - P->x[k]) + *ny * (Q->y[j] - P->y[k]);
         m = v < m ? v : m;
     }
@@ -193,6 +196,15 @@ static float edge_gap(const poly_v *P, int k, const poly_v *Q, float *nx, float 
 static float pair_gap(const poly_v *a, const poly_v *b, int e, float *nx, float *ny, float *l2)
 {
     return e < NV ? edge_gap(a, e, b, nx, ny, l2) : edge_gap(b, e - NV, a, nx, ny, l2);
+}
+
+/* The next axis id after e worth testing (edges from a polygon's n on have length 0). */
+static int next_axis(const poly_v *a, const poly_v *b, int e)
+{
+    e++;
+    if (e < NV && e >= a->n)
+        e = NV;
+    return e < NV + b->n ? e : 2 * NV;
 }
 
 /* Rectangle pair i: gaps and projections; returns the validity of the pair. */
@@ -230,7 +242,7 @@ static ptrdiff_t scalar2d_overlap(const sbx_job2d *job)
             poly_v a, b;
             load_polys(job, i, &a, &b);
             valid = a.valid && b.valid;
-            for (int k = 0; k < 2 * NV; k++) {
+            for (int k = 0; k < 2 * NV && !sep; k = next_axis(&a, &b, k)) {
                 float nx, ny, l2;
                 float m = pair_gap(&a, &b, k, &nx, &ny, &l2);
                 sep |= l2 > 0.0f && m > 0.0f;
@@ -283,7 +295,7 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
             valid = a.valid && b.valid;
             float bnx = 0.0f, bny = 0.0f, blen = 1.0f;
             best = -INFINITY;
-            for (int k = 0; k < 2 * NV; k++) {
+            for (int k = 0; k < 2 * NV; k = next_axis(&a, &b, k)) {
                 float enx, eny, l2;
                 float m = pair_gap(&a, &b, k, &enx, &eny, &l2);
                 float len = sqrtf(l2);

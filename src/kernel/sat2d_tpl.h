@@ -22,6 +22,8 @@ typedef struct rectw {
 typedef struct polyw {
     wf x[NV2], y[NV2]; /* wrapped: slots at or past the count hold vertex 0 */
     wm valid;
+    int nmax; /* the largest count (clamped to 1..8) of the step's live lanes: slots and edges from
+                 nmax on repeat vertex 0 in every lane, so loops stop there with the same bits */
 } polyw;
 
 /* ---- validity ----------------------------------------------------------------------------- */
@@ -101,6 +103,7 @@ SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
     }
     wm any_edge;
     p->valid = wm_and(rect_valid_w(r), poly_convex_w(p, wf_set1(4.0f), &any_edge));
+    p->nmax = 4;
 }
 
 /* ---- loading ------------------------------------------------------------------------------ */
@@ -128,9 +131,14 @@ SBX_INLINE void load_poly_w(const satbox2d_polys *s, const int32_t *idx, size_t 
         y[v] = ld2d(s->y[v], idx, i, k);
     }
     float cnt[SBX_W];
-    for (int l = 0; l < SBX_W; l++)
-        cnt[l] = idx ? (float)s->count[idx[l]] : l < k ? (float)s->count[i + (size_t)l] : 0.0f;
+    int nmax = 1;
+    for (int l = 0; l < SBX_W; l++) {
+        int c = l >= k ? 0 : idx ? s->count[idx[l]] : s->count[i + (size_t)l];
+        cnt[l] = (float)c;
+        nmax = c > nmax ? c : nmax;
+    }
     poly_make_w(x, y, wf_loadu(cnt), p);
+    p->nmax = nmax < NV2 ? nmax : NV2;
 }
 
 SBX_INLINE void pool_idx(const satbox_pair *pairs, size_t i, int k, int32_t *ia, int32_t *ib)
@@ -197,9 +205,9 @@ SBX_INLINE wf edge_gap_w(const polyw *P, int k, const polyw *Q, wf *nx, wf *ny, 
     *ny = wf_neg(ex);
     *l2 = wf_add(wf_mul(ex, ex), wf_mul(ey, ey));
     wf m = wf_add(wf_mul(*nx, wf_sub(Q->x[0], P->x[k])), wf_mul(*ny, wf_sub(Q->y[0], P->y[k])));
-    for (int j = 1; j < NV2; j++) {
+    for (int j = 1; j < Q->nmax; j++) {
         wf v = wf_add(wf_mul(*nx, wf_sub(Q->x[j], P->x[k])), wf_mul(*ny, wf_sub(Q->y[j], P->y[k])));
-        m = wf_select(wm_lt(v, m), v, m);
+        m = wf_min(v, m);
     }
     return m;
 }
@@ -207,6 +215,15 @@ SBX_INLINE wf edge_gap_w(const polyw *P, int k, const polyw *Q, wf *nx, wf *ny, 
 SBX_INLINE wf pair_gap_w(const polyw *a, const polyw *b, int e, wf *nx, wf *ny, wf *l2)
 {
     return e < NV2 ? edge_gap_w(a, e, b, nx, ny, l2) : edge_gap_w(b, e - NV2, a, nx, ny, l2);
+}
+
+/* The next axis id after e worth testing: edges at or past a polygon's nmax have length 0. */
+SBX_INLINE int next_axis_w(const polyw *a, const polyw *b, int e)
+{
+    e++;
+    if (e < NV2 && e >= a->nmax)
+        e = NV2;
+    return e < NV2 + b->nmax ? e : 2 * NV2;
 }
 
 SBX_INLINE wm rect_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, rectw *a, rectw *b, wf g[4], wf p[4])
@@ -231,10 +248,13 @@ SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         load_polys_w(job, src, i, k, &a, &b);
         valid = wm_and(a.valid, b.valid);
         sep = wm_lt(zero, zero);
-        for (int e = 0; e < 2 * NV2; e++) {
+        unsigned live = (1u << k) - 1u;
+        for (int e = 0; e < 2 * NV2; e = next_axis_w(&a, &b, e)) {
             wf nx, ny, l2;
             wf m = pair_gap_w(&a, &b, e, &nx, &ny, &l2);
             sep = wm_or(sep, wm_and(wm_gt(l2, zero), wm_gt(m, zero)));
+            if ((wm_bits(sep) & live) == live)
+                break; /* every live lane is separated: the other axes cannot change a bit */
         }
     }
     *hit = wm_bits(wm_andnot(valid, sep));
@@ -279,7 +299,7 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         wf bnx = zero, bny = zero, blen = wf_set1(1.0f);
         best = wf_set1(-INFINITY);
         id = zero;
-        for (int e = 0; e < 2 * NV2; e++) {
+        for (int e = 0; e < 2 * NV2; e = next_axis_w(&a, &b, e)) {
             wf enx, eny, l2;
             wf m = pair_gap_w(&a, &b, e, &enx, &eny, &l2);
             wf len = wf_sqrt(l2);

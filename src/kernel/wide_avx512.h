@@ -29,6 +29,9 @@ static inline wm wm_andnot(wm a, wm b) { return (wm)(a & (wm)~b); }
 static inline wm wm_not(wm a) { return (wm)~a; }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_mm512_mask_blend_ps(m, b, a); }
 static inline unsigned wm_bits(wm m) { return (unsigned)m; }
+/* minps: a < b ? a : b per lane, as the generic wf_min of wide_common.h (SIMDe's portable form too). */
+#define SBX_HAVE_MIN 1
+static inline wf wf_min(wf a, wf b) { return simde_mm512_min_ps(a, b); }
 /* SIMDe 0.7.4 has no masked loads/stores: native intrinsics where AVX-512F is native. */
 #if defined(SIMDE_X86_AVX512F_NATIVE)
 #define SBX_HAVE_PART 1

@@ -25,6 +25,12 @@
 
 static inline wf wf_zero(void) { return wf_set1(0.0f); }
 
+#if !defined(SBX_HAVE_MIN)
+/* wf_min(a, b) = a < b ? a : b per lane (b when equal or unordered): the semantics of x86 minps,
+ * which the x86 layers use natively (SBX_HAVE_MIN); NEON's vminq differs on -0/+0 and NaN. */
+static inline wf wf_min(wf a, wf b) { return wf_select(wm_lt(a, b), a, b); }
+#endif
+
 #if !defined(SBX_HAVE_PART)
 /* Partial load / store through a zeroed SBX_W-lane buffer: touches only the first k elements. */
 static inline wf wf_load_part(const float *p, int k)

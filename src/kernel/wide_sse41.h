@@ -28,6 +28,9 @@ static inline wm wm_andnot(wm a, wm b) { return simde_mm_andnot_ps(b, a); }
 static inline wm wm_not(wm a) { return simde_mm_xor_ps(a, simde_mm_castsi128_ps(simde_mm_set1_epi32(-1))); }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_mm_blendv_ps(b, a, m); }
 static inline unsigned wm_bits(wm m) { return (unsigned)simde_mm_movemask_ps(m); }
+/* minps: a < b ? a : b per lane, as the generic wf_min of wide_common.h (SIMDe's portable form too). */
+#define SBX_HAVE_MIN 1
+static inline wf wf_min(wf a, wf b) { return simde_mm_min_ps(a, b); }
 
 #include "wide_common.h"
 
