@@ -110,7 +110,9 @@ static void put_poly(gbuf *f, size_t i, const tb_poly *p)
     ((uint8_t *)f[2 * NV].p)[i] = p->n;
 }
 
-static void chunk_fill(chunk *ch, tb_rng *r)
+/* `count`: 0 mixes 3..8 vertices; otherwise every polygon of the chunk gets `count` vertices
+ * (steps whose lanes all stop early). */
+static void chunk_fill(chunk *ch, tb_rng *r, int count)
 {
     size_t n = ch->n;
     satbox_pair *pp = (satbox_pair *)ch->pairs.p;
@@ -118,7 +120,7 @@ static void chunk_fill(chunk *ch, tb_rng *r)
         tb_rect a, b;
         tb_poly pa, pb;
         tb2_rect_pair(r, (tb2_family)(tb_next(r) % TB2_FAMILY_COUNT), &a, &b);
-        tb2_poly_pair(r, (tb2_family)(tb_next(r) % TB2_FAMILY_COUNT), 0, 0, &pa, &pb);
+        tb2_poly_pair(r, (tb2_family)(tb_next(r) % TB2_FAMILY_COUNT), count, count, &pa, &pb);
         put_rect(ch->ra, i, &a);
         put_rect(ch->rb, i, &b);
         put_rect(ch->rpool, i, &a);
@@ -361,7 +363,7 @@ int main(int argc, char **argv)
     const float margins[] = {0.0f, 0.05f, -0.05f, 0.0f};
     uint64_t done = 0, chunks = 0, hits[NSRC] = {0}, bad[NSRC] = {0};
     while (done < pairs && failures < 20) {
-        chunk_fill(&ch, &r);
+        chunk_fill(&ch, &r, chunks % 2 ? 3 + (int)(chunks / 2 % 6) : 0);
         float margin = margins[chunks % 4];
         for (int s = 0; s < NSRC; s++) {
             sbx_src2d src = (sbx_src2d)s;
