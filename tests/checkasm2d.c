@@ -14,18 +14,12 @@
 #include <string.h>
 
 #include "gbuf.h"
-#include "internal.h"
-#include "internal2d.h"
+#include "paths2d.h"
 #include "support2d.h"
 
 #define CHUNK 4096
 #define NV SATBOX2D_MAX_VERTS
 #define NSRC 5
-
-typedef struct path {
-    const char *name;
-    const sbx_kernels2d *k;
-} path;
 
 static uint64_t seed = 0x2D5A7B0Cull;
 static int failures = 0;
@@ -315,24 +309,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    path paths[16];
-    int np = 0;
-    unsigned sup = satbox_isa_supported();
-    for (int i = 1; i < SATBOX_ISA_COUNT; i++)
-        if ((sup >> i & 1u) && sbx_kernels2d_for((satbox_isa)i))
-            paths[np++] = (path){satbox_isa_name((satbox_isa)i), sbx_kernels2d_for((satbox_isa)i)};
-#if defined(SATBOX_PORTABLE_SSE41)
-    paths[np++] = (path){"sse41-portable", &sbx_kernels2d_sse41_portable};
-#endif
-#if defined(SATBOX_PORTABLE_AVX2)
-    paths[np++] = (path){"avx2-portable", &sbx_kernels2d_avx2_portable};
-#endif
-#if defined(SATBOX_PORTABLE_AVX512)
-    paths[np++] = (path){"avx512-portable", &sbx_kernels2d_avx512_portable};
-#endif
-#if defined(SATBOX_PORTABLE_NEON)
-    paths[np++] = (path){"neon-portable", &sbx_kernels2d_neon_portable};
-#endif
+    path2d paths[16];
+    int np = paths2d_list(paths);
     if (only) {
         int keep = 0;
         for (int i = 0; i < np; i++)

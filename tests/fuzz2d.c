@@ -15,41 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "internal2d.h"
+#include "paths2d.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define NV SATBOX2D_MAX_VERTS
 
-typedef struct path {
-    const char *name;
-    const sbx_kernels2d *k;
-} path;
-
-static path paths[16];
+static path2d paths[16];
 static int npaths = -1;
 
-static void init_paths(void)
-{
-    npaths = 0;
-    unsigned sup = satbox_isa_supported();
-    for (int i = 1; i < SATBOX_ISA_COUNT; i++)
-        if ((sup >> i & 1u) && sbx_kernels2d_for((satbox_isa)i))
-            paths[npaths++] = (path){satbox_isa_name((satbox_isa)i), sbx_kernels2d_for((satbox_isa)i)};
-#if defined(SATBOX_PORTABLE_SSE41)
-    paths[npaths++] = (path){"sse41-portable", &sbx_kernels2d_sse41_portable};
-#endif
-#if defined(SATBOX_PORTABLE_AVX2)
-    paths[npaths++] = (path){"avx2-portable", &sbx_kernels2d_avx2_portable};
-#endif
-#if defined(SATBOX_PORTABLE_AVX512)
-    paths[npaths++] = (path){"avx512-portable", &sbx_kernels2d_avx512_portable};
-#endif
-#if defined(SATBOX_PORTABLE_NEON)
-    paths[npaths++] = (path){"neon-portable", &sbx_kernels2d_neon_portable};
-#endif
-}
+static void init_paths(void) { npaths = paths2d_list(paths); }
 
 /* ---- input decoding ---- */
 typedef struct reader {
