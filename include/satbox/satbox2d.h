@@ -57,10 +57,18 @@
  *  - `normal[c][i]`: the unit normal of that axis (c = 0 x, 1 y), pointing from A towards B
  *    (rectangles: the axis, negated when `d . u < 0`; polygons: A's outward edge normal, or minus
  *    B's); moving B by `-separation * normal` makes the shapes touch. 0 for bad data.
- *  - `axis[i]`: the axis id. **Ties** (equal separations, bit for bit) go to the lowest id. 
+ *  - `axis[i]`: the axis id. **Ties** (equal separations, bit for bit) go to the lowest id.
  *    ::SATBOX_AXIS_INVALID for bad data.
  * satbox2d_*_overlap() equals the `hit` of the matching collide function with margin 0, bit for
  * bit, on every path.
+ *
+ * ## Precision
+ * Let S be the L1 diameter of the pair's vertices (rectangles: of their corners). On 1.4M pairs
+ * of 7 families (tests/test_oracle2d.c) the separation differed from the exact one (long double,
+ * same float inputs; for rectangle vs polygon the float corners above) by at most 3.3 * 2^-24 * S,
+ * and every pair whose exact separation lies outside +-8 * 2^-24 * S got the exact overlap bit.
+ * Differences are taken before products (`w - v`), so the error follows the pair's size, not
+ * its distance from the origin.
  *
  * ## Bad data (per pair: hit 0, bad 1, not counted, the rest of the batch unaffected)
  * A rectangle is bad unless `h0 >= 0`, `h1 >= 0`, `|cx| + |cy| + h0 + h1 <= SATBOX2D_COORD_LIMIT`
