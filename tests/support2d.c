@@ -165,8 +165,11 @@ void tb2_push_touch(tb_rng *r, const tb_poly *a, tb_poly *b)
     if (!(len > 0))
         return;
     double nx = ey / len, ny = -ex / len, m = INFINITY;
-    for (int j = 0; j < b->n; j++)
-        m = fmin(m, nx * ((double)b->x[j] - a->x[k]) + ny * ((double)b->y[j] - a->y[k]));
+    for (int j = 0; j < b->n; j++) {
+        /* a plain compare, not fmin(): aarch64 gcc 12 crashed vectorising the fmin reduction */
+        double v = nx * ((double)b->x[j] - a->x[k]) + ny * ((double)b->y[j] - a->y[k]);
+        m = v < m ? v : m;
+    }
     double shift = tb_range(r, -1e-5, 1e-5) - m;
     for (int j = 0; j < b->n; j++) {
         b->x[j] = (float)(b->x[j] + shift * nx);
