@@ -38,21 +38,24 @@ SBX_INLINE wm rect_valid_w(const rectw *r)
     return wm_and(ok, wm_le(du, wf_set1(SATBOX2D_UNIT_TOL)));
 }
 
-SBX_INLINE wm turn_ok_w(wf ax, wf ay, wf bx, wf by)
+/* scalar2d.c turn_ok(), with the L1 lengths la = |ax| + |ay|, lb = |bx| + |by| passed in (each
+ * vector takes part in two tests: computed once, the same bits). */
+SBX_INLINE wm turn_ok_w(wf ax, wf ay, wf la, wf bx, wf by, wf lb)
 {
     wf cr = wf_sub(wf_mul(ax, by), wf_mul(ay, bx));
-    wf lim = wf_mul(wf_set1(SATBOX2D_CONVEX_TOL),
-                    wf_mul(wf_add(wf_abs(ax), wf_abs(ay)), wf_add(wf_abs(bx), wf_abs(by))));
-    return wm_ge(cr, wf_neg(lim));
+    return wm_ge(cr, wf_neg(wf_mul(wf_set1(SATBOX2D_CONVEX_TOL), wf_mul(la, lb))));
 }
+
+SBX_INLINE wf l1_w(wf x, wf y) { return wf_add(wf_abs(x), wf_abs(y)); }
 
 SBX_INLINE wm poly_convex_w(const polyw *p, wf cnt, wm *any_edge)
 {
-    wf ex[NV2], ey[NV2], zero = wf_zero();
+    wf ex[NV2], ey[NV2], le[NV2], zero = wf_zero();
     *any_edge = wm_lt(zero, zero);
     for (int k = 0; k < NV2; k++) {
         ex[k] = wf_sub(p->x[(k + 1) % NV2], p->x[k]);
         ey[k] = wf_sub(p->y[(k + 1) % NV2], p->y[k]);
+        le[k] = l1_w(ex[k], ey[k]);
         *any_edge = wm_or(*any_edge, wm_gt(wf_add(wf_mul(ex[k], ex[k]), wf_mul(ey[k], ey[k])), zero));
     }
     wf lx = p->x[2], ly = p->y[2];
@@ -61,12 +64,19 @@ SBX_INLINE wm poly_convex_w(const polyw *p, wf cnt, wm *any_edge)
         lx = wf_select(used, p->x[k], lx);
         ly = wf_select(used, p->y[k], ly);
     }
-    wm convex = turn_ok_w(wf_sub(p->x[0], lx), wf_sub(p->y[0], ly), ex[0], ey[0]);
+    wf cx = wf_sub(p->x[0], lx), cy = wf_sub(p->y[0], ly);
+    wm convex = turn_ok_w(cx, cy, l1_w(cx, cy), ex[0], ey[0], le[0]);
     for (int k = 0; k < NV2 - 1; k++)
-        convex = wm_and(convex, turn_ok_w(ex[k], ey[k], ex[k + 1], ey[k + 1]));
+        convex = wm_and(convex, turn_ok_w(ex[k], ey[k], le[k], ex[k + 1], ey[k + 1], le[k + 1]));
+    /* The fan from vertex 0: r_k = v[k] - v[0]. */
+    wf rx[NV2], ry[NV2], lr[NV2];
+    for (int k = 1; k < NV2; k++) {
+        rx[k] = wf_sub(p->x[k], p->x[0]);
+        ry[k] = wf_sub(p->y[k], p->y[0]);
+        lr[k] = l1_w(rx[k], ry[k]);
+    }
     for (int k = 1; k < NV2 - 1; k++)
-        convex = wm_and(convex, turn_ok_w(wf_sub(p->x[k], p->x[0]), wf_sub(p->y[k], p->y[0]),
-                                          wf_sub(p->x[k + 1], p->x[0]), wf_sub(p->y[k + 1], p->y[0])));
+        convex = wm_and(convex, turn_ok_w(rx[k], ry[k], lr[k], rx[k + 1], ry[k + 1], lr[k + 1]));
     return convex;
 }
 
