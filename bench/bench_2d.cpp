@@ -6,7 +6,7 @@
 // early exit), "classic" (polygons: every vertex of both projected on every edge normal of both,
 // early exit; collide normalises and keeps the smallest overlap) and "box2d" (Box2D 2.4 from
 // Debian's libbox2d-dev: b2TestOverlap for overlap, b2CollidePolygons for collide, on
-// b2PolygonShape + b2Transform converted outside the timed region). The baselines are plain
+// b2PolygonShape + b2Transform converted outside the timed region; rectangles as SetAsBox). The baselines are plain
 // scalar C++ written for this suite. Counter "agree": the fraction of pairs whose overlap answer
 // equals satbox's (Box2D's polygons carry a 0.01 skin, so it differs near contact).
 // bench/summary_2d.py prints the table.
@@ -139,8 +139,9 @@ struct Work2d {
     std::vector<float> sep, nx, ny;
     std::vector<uint32_t> list;
 #if defined(SATBOX_HAVE_BOX2D)
-    std::vector<b2PolygonShape> ba, bb, brect_a, brect_b;
+    std::vector<b2PolygonShape> ba, bb, brect_a, brect_b; // brect: b2PolygonShape::SetAsBox in world
     std::vector<b2Transform> xa, xb;
+    b2Transform identity;
 #endif
 };
 
@@ -195,9 +196,14 @@ Work2d *work2d()
     satbox2d_rect_poly_overlap(&w->sra.view, &w->spb.view, n, w->ref_rect_poly.data(), nullptr);
 #if defined(SATBOX_HAVE_BOX2D)
     w->ba.resize(n), w->bb.resize(n), w->brect_a.resize(n), w->brect_b.resize(n), w->xa.resize(n), w->xb.resize(n);
+    w->identity.SetIdentity();
     for (size_t i = 0; i < n; i++) {
         to_box2d(w->pa[i], w->ba[i], w->xa[i]);
         to_box2d(w->pb[i], w->bb[i], w->xb[i]);
+        const tb_rect *q[2] = {&w->ra[i], &w->rb[i]};
+        b2PolygonShape *bs[2] = {&w->brect_a[i], &w->brect_b[i]};
+        for (int s2 = 0; s2 < 2; s2++)
+            bs[s2]->SetAsBox(q[s2]->h[0], q[s2]->h[1], b2Vec2(q[s2]->c[0], q[s2]->c[1]), std::atan2(q[s2]->u[1], q[s2]->u[0]));
     }
 #endif
     return w;
@@ -257,9 +263,14 @@ void run2d(benchmark::State &st, Entry2d e, int path)
 #if defined(SATBOX_HAVE_BOX2D)
                 else if (e == POLY_OVERLAP)
                     o = b2TestOverlap(&w->ba[i], 0, &w->bb[i], 0, w->xa[i], w->xb[i]);
+                else if (e == RECT_OVERLAP)
+                    o = b2TestOverlap(&w->brect_a[i], 0, &w->brect_b[i], 0, w->identity, w->identity);
                 else {
                     b2Manifold m;
-                    b2CollidePolygons(&m, &w->ba[i], w->xa[i], &w->bb[i], w->xb[i]);
+                    if (e == RECT_COLLIDE)
+                        b2CollidePolygons(&m, &w->brect_a[i], w->identity, &w->brect_b[i], w->identity);
+                    else
+                        b2CollidePolygons(&m, &w->ba[i], w->xa[i], &w->bb[i], w->xb[i]);
                     o = m.pointCount > 0;
                 }
 #endif
@@ -304,7 +315,7 @@ struct Register2d {
             else if (e != POLY_OVERLAP_PAIRS)
                 paths.push_back(kClassic);
 #if defined(SATBOX_HAVE_BOX2D)
-            if (e == POLY_OVERLAP || e == POLY_COLLIDE)
+            if (e <= POLY_COLLIDE)
                 paths.push_back(kBox2d);
 #endif
             for (int p : paths) {
