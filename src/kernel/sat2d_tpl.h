@@ -48,38 +48,42 @@ SBX_INLINE wm turn_ok_w(wf ax, wf ay, wf la, wf bx, wf by, wf lb)
 
 SBX_INLINE wf l1_w(wf x, wf y) { return wf_add(wf_abs(x), wf_abs(y)); }
 
+/* Edges, turns and fan vectors from p->nmax on are zero in every lane, and a zero vector passes
+ * every test: the loops stop there (same bits). */
 SBX_INLINE wm poly_convex_w(const polyw *p, wf cnt, wm *any_edge)
 {
     wf ex[NV2], ey[NV2], le[NV2], zero = wf_zero();
+    int nm = p->nmax;
     *any_edge = wm_lt(zero, zero);
-    for (int k = 0; k < NV2; k++) {
+    for (int k = 0; k < nm; k++) {
         ex[k] = wf_sub(p->x[(k + 1) % NV2], p->x[k]);
         ey[k] = wf_sub(p->y[(k + 1) % NV2], p->y[k]);
         le[k] = l1_w(ex[k], ey[k]);
         *any_edge = wm_or(*any_edge, wm_gt(wf_add(wf_mul(ex[k], ex[k]), wf_mul(ey[k], ey[k])), zero));
     }
     wf lx = p->x[2], ly = p->y[2];
-    for (int k = 3; k < NV2; k++) {
+    for (int k = 3; k < nm; k++) {
         wm used = wm_lt(wf_set1((float)k), cnt);
         lx = wf_select(used, p->x[k], lx);
         ly = wf_select(used, p->y[k], ly);
     }
     wf cx = wf_sub(p->x[0], lx), cy = wf_sub(p->y[0], ly);
     wm convex = turn_ok_w(cx, cy, l1_w(cx, cy), ex[0], ey[0], le[0]);
-    for (int k = 0; k < NV2 - 1; k++)
+    for (int k = 0; k < nm - 1; k++)
         convex = wm_and(convex, turn_ok_w(ex[k], ey[k], le[k], ex[k + 1], ey[k + 1], le[k + 1]));
     /* The fan from vertex 0: r_k = v[k] - v[0]. */
     wf rx[NV2], ry[NV2], lr[NV2];
-    for (int k = 1; k < NV2; k++) {
+    for (int k = 1; k < nm; k++) {
         rx[k] = wf_sub(p->x[k], p->x[0]);
         ry[k] = wf_sub(p->y[k], p->y[0]);
         lr[k] = l1_w(rx[k], ry[k]);
     }
-    for (int k = 1; k < NV2 - 1; k++)
+    for (int k = 1; k < nm - 1; k++)
         convex = wm_and(convex, turn_ok_w(rx[k], ry[k], lr[k], rx[k + 1], ry[k + 1], lr[k + 1]));
     return convex;
 }
 
+/* p->nmax must be set: slots from it on are unused in every lane (they add +0 to the size). */
 SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
 {
     wf size = wf_zero(), zero = wf_zero();
@@ -87,7 +91,8 @@ SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
         wm used = wm_lt(wf_set1((float)k), cnt);
         p->x[k] = wf_select(used, x[k], x[0]);
         p->y[k] = wf_select(used, y[k], y[0]);
-        size = wf_add(size, wf_select(used, wf_add(wf_abs(p->x[k]), wf_abs(p->y[k])), zero));
+        if (k < p->nmax)
+            size = wf_add(size, wf_select(used, wf_add(wf_abs(p->x[k]), wf_abs(p->y[k])), zero));
     }
     wm any_edge, convex = poly_convex_w(p, cnt, &any_edge);
     wm ok = wm_and(wm_ge(cnt, wf_set1(3.0f)), wm_le(cnt, wf_set1(8.0f)));
@@ -112,8 +117,8 @@ SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
         p->y[k] = p->y[0];
     }
     wm any_edge;
-    p->valid = wm_and(rect_valid_w(r), poly_convex_w(p, wf_set1(4.0f), &any_edge));
     p->nmax = 4;
+    p->valid = wm_and(rect_valid_w(r), poly_convex_w(p, wf_set1(4.0f), &any_edge));
 }
 
 /* ---- loading ------------------------------------------------------------------------------ */
@@ -147,8 +152,8 @@ SBX_INLINE void load_poly_w(const satbox2d_polys *s, const int32_t *idx, size_t 
         cnt[l] = (float)c;
         nmax = c > nmax ? c : nmax;
     }
-    poly_make_w(x, y, wf_loadu(cnt), p);
     p->nmax = nmax < NV2 ? nmax : NV2;
+    poly_make_w(x, y, wf_loadu(cnt), p);
 }
 
 SBX_INLINE void pool_idx(const satbox_pair *pairs, size_t i, int k, int32_t *ia, int32_t *ib)
