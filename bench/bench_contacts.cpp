@@ -172,16 +172,8 @@ void run_ode(benchmark::State &st, Work w)
     counters(st, hits, hits > 0 ? points / hits : 0);
 }
 
-std::vector<int> paths()
-{
-#if defined(__x86_64__) || defined(__i386__)
-    return {SATBOX_ISA_SCALAR, SATBOX_ISA_SSE41, SATBOX_ISA_AVX2, SATBOX_ISA_AVX512};
-#elif defined(__aarch64__)
-    return {SATBOX_ISA_SCALAR, SATBOX_ISA_NEON};
-#else
-    return {SATBOX_ISA_SCALAR};
-#endif
-}
+// The paths present (built, supported, not above SATBOX_ISA): bench_main.cpp's rule.
+std::vector<int> paths() { return sbb::present_paths(); }
 
 // Static registration: runs before bench_main.cpp's main() registers the rest.
 const bool registered = [] {

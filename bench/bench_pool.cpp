@@ -138,10 +138,8 @@ void run_pool(benchmark::State &st, bool rec, satbox_isa isa, int order)
 
 const int registered = [] {
     for (int e = 0; e < 2; e++)
-        for (int i = 0; i < SATBOX_ISA_COUNT; i++) {
+        for (int i : present_paths()) {
             satbox_isa isa = (satbox_isa)i;
-            if (!(satbox_isa_supported() & (1u << i)))
-                continue;
             for (int order = 0; order < 2; order++) {
                 std::string name = std::string("pool/") + (e ? "overlap_pairs" : "overlap_pairs_rec") + "/" +
                                    satbox_isa_name(isa) + "/" + (order ? "random" : "sweep") + "/" +

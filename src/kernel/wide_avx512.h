@@ -32,8 +32,10 @@ static inline wf wf_select(wm m, wf a, wf b) { return simde_mm512_mask_blend_ps(
 static inline wf wf_keep(wm m, wf a) { return simde_mm512_maskz_mov_ps(m, a); }
 static inline wf wf_max_nonneg(wf a, wf b) { return simde_mm512_castsi512_ps(simde_mm512_max_epi32(simde_mm512_castps_si512(a), simde_mm512_castps_si512(b))); }
 static inline wf wf_max(wf a, wf b) { return simde_mm512_max_ps(a, b); }
-static inline wf wf_min(wf a, wf b) { return simde_mm512_min_ps(a, b); }
 static inline unsigned wm_bits(wm m) { return (unsigned)m; }
+/* minps: a < b ? a : b per lane, as the generic wf_min of wide_common.h (SIMDe's portable form too). */
+#define SBX_HAVE_MIN 1
+static inline wf wf_min(wf a, wf b) { return simde_mm512_min_ps(a, b); }
 /* SIMDe 0.7.4 has no masked loads/stores: native intrinsics where AVX-512F is native. */
 #if defined(SIMDE_X86_AVX512F_NATIVE)
 #define SBX_HAVE_PART 1

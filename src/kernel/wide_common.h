@@ -13,7 +13,7 @@
  *   wf_keep(m, a)           m ? a : +0.0 per lane
  *   wf_max_nonneg(a, b)     max of two floats with the sign bit clear, compared as integers: exact,
  *                           and a NaN or infinity always wins (the same on every ISA)
- *   wf_max, wf_min          per-lane max / min (callers keep NaN away: ISAs differ on it)
+ *   wf_max                  per-lane max (callers keep NaN away: ISAs differ on it); wf_min below
  *   wm_bits(m)              lane l -> bit l of an unsigned
  *   wf_store_u8(dst, v, k)  lanes [0, k) of v (small whole numbers >= 0) stored as k bytes
  * and may have defined native versions of the optional ones below (SBX_HAVE_PART: masked
@@ -30,6 +30,12 @@
 #endif
 
 static inline wf wf_zero(void) { return wf_set1(0.0f); }
+
+#if !defined(SBX_HAVE_MIN)
+/* wf_min(a, b) = a < b ? a : b per lane (b when equal or unordered): the semantics of x86 minps,
+ * which the x86 layers use natively (SBX_HAVE_MIN); NEON's vminq differs on -0/+0 and NaN. */
+static inline wf wf_min(wf a, wf b) { return wf_select(wm_lt(a, b), a, b); }
+#endif
 
 #if !defined(SBX_HAVE_PART)
 /* Partial load / store through a zeroed SBX_W-lane buffer: touches only the first k elements. */

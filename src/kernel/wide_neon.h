@@ -53,7 +53,6 @@ static inline wf wf_select(wm m, wf a, wf b) { return simde_vbslq_f32(m, a, b); 
 static inline wf wf_keep(wm m, wf a) { return simde_vreinterpretq_f32_u32(simde_vandq_u32(m, simde_vreinterpretq_u32_f32(a))); }
 static inline wf wf_max_nonneg(wf a, wf b) { return simde_vreinterpretq_f32_s32(simde_vmaxq_s32(simde_vreinterpretq_s32_f32(a), simde_vreinterpretq_s32_f32(b))); }
 static inline wf wf_max(wf a, wf b) { return simde_vmaxq_f32(a, b); }
-static inline wf wf_min(wf a, wf b) { return simde_vminq_f32(a, b); }
 static inline unsigned wm_bits(wm m)
 {
     static const uint32_t lane_bit[4] = {1u, 2u, 4u, 8u};

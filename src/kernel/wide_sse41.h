@@ -31,8 +31,10 @@ static inline wf wf_select(wm m, wf a, wf b) { return simde_mm_blendv_ps(b, a, m
 static inline wf wf_keep(wm m, wf a) { return simde_mm_and_ps(m, a); }
 static inline wf wf_max_nonneg(wf a, wf b) { return simde_mm_castsi128_ps(simde_mm_max_epi32(simde_mm_castps_si128(a), simde_mm_castps_si128(b))); }
 static inline wf wf_max(wf a, wf b) { return simde_mm_max_ps(a, b); }
-static inline wf wf_min(wf a, wf b) { return simde_mm_min_ps(a, b); }
 static inline unsigned wm_bits(wm m) { return (unsigned)simde_mm_movemask_ps(m); }
+/* minps: a < b ? a : b per lane, as the generic wf_min of wide_common.h (SIMDe's portable form too). */
+#define SBX_HAVE_MIN 1
+static inline wf wf_min(wf a, wf b) { return simde_mm_min_ps(a, b); }
 
 /* Lanes [0, k) of v (small whole numbers >= 0, as floats) stored as bytes. */
 static inline void wf_store_u8(uint8_t *dst, wf v, int k)

@@ -1,0 +1,202 @@
+/* satbox2d.h - public API of satbox in 2D: batch separating-axis tests for oriented rectangles and convex polygons. */
+#ifndef SATBOX_SATBOX2D_H
+#define SATBOX_SATBOX2D_H
+
+#include "satbox/satbox.h"
+
+/** @file
+ * The 2D half of satbox: for batches of pairs of oriented rectangles or convex polygons (up to
+ * 8 vertices), whether the two shapes of each pair overlap, by how much and along which
+ * direction, 4, 8 or 16 pairs at a time, with the same qualities as the 3D entry points of
+ * satbox.h: structure of arrays, bit-identical results on every ISA path (the same path choice,
+ * satbox_isa_active()), the same error codes, the same bad-data rule, the same threading rules.
+ *
+ * ## Rectangles
+ * A rectangle is a center `c = (x, y)`, half extents `h0, h1 >= 0` and the unit direction
+ * `u0 = (cos, sin)` of its local x axis; its local y axis is `u1 = (-sin, cos)`. The 4 candidate
+ * axes of a pair (A, B) are numbered 0, 1 = `uA0`, `uA1` and 2, 3 = `uB0`, `uB1`. With
+ * `d = cB - cA`, the gap on axis `u` is `|d . u| - (rA + rB)` where `rA = hA0 |uA0 . u| +
+ * hA1 |uA1 . u|` (no epsilon: the axes are unit vectors given by the caller, not cross products).
+ * For A's axes `uA_i . uB_j` is computed once as `c = cA cB + sA sB`, `s = sA cB - cA sB`.
+ *
+ * ## Polygons
+ * A polygon has 3 to 8 vertices in **world coordinates**, counter-clockwise (y up), stored
+ * structure of arrays padded to 8 vertex slots, with a per-polygon vertex count
+ * (::satbox2d_polys). World coordinates because a broad phase hands over each polygon in many
+ * pairs: transforming its vertices once per frame is cheaper than once per pair.
+ * Edge k runs from vertex k to vertex k + 1 (the last edge closes back to vertex 0). Its axis is
+ * the outward normal `n = (ey, -ex)` of the edge vector `e = v[k+1] - v[k]`, unnormalised; the
+ * edge's gap is `m = min over the other polygon's vertices w of n . (w - v[k])` (each term as
+ * `nx * (wx - vx) + ny * (wy - vy)`), and its normalised value is `m / sqrt(ex^2 + ey^2)`.
+ * Axis ids: 0..7 = edge k of A, 8..15 = edge k of B. An edge of squared length 0 (after
+ * rounding: repeated vertices) is skipped; it can neither separate nor be reported.
+ * For a rectangle against a polygon (satbox2d_rect_poly_overlap()) the rectangle is the polygon
+ * `c - a0 - a1, c + a0 - a1, c + a0 + a1, c - a0 + a1` with `a0 = h0 u0`, `a1 = h1 u1` (edges
+ * 0..3 in that order: normals `-u1, u0, u1, -u0`), computed in float as
+ * `x = (cx -+ a0x) -+ a1x` (same for y). Besides the rectangle rule, that float polygon must pass
+ * the two turn tests of the polygon rule below (a rectangle smaller than about 1e-6 of its distance
+ * from the origin can fail them: its rounded corners no longer make a convex polygon); a
+ * rectangle of zero extents (a point) is fine, the polygon's edges test it.
+ *
+ * The normal tests are exact for two polygons of which at least one has nonzero area. Two
+ * zero-area polygons lying on one line (segments) have no edge normal along that line, so they
+ * are reported overlapping when their projections on the line's normal overlap, even if they are
+ * apart along the line (a false overlap, never a missed one).
+ *
+ * ## Outputs (every pair function, like the 3D ones)
+ *  - `hit[i]`: 1 overlapping (separation <= margin for collide), 0 separated or bad data.
+ *  - `bad[i]` (optional): 1 when the pair has bad data, else 0.
+ *  - `separation[i]`: the largest gap over the usable axes, each over a unit axis (length units);
+ *    `> 0` apart, `<= 0` overlapping (-separation is the penetration depth along the normal, the
+ *    smallest translation along a candidate axis that separates the shapes). When apart, it is a
+ *    lower bound of the Euclidean distance (equal to it when the closest features are an edge and
+ *    a vertex or two parallel edges). NaN for bad data.
+ *    A normalised polygon gap that rounds to 0 while the unnormalised one is not 0 is replaced by
+ *    the unnormalised one, so the sign of the separation always agrees with the overlap bit; a
+ *    zero polygon separation is always +0 (never -0), whatever the order of the shapes.
+ *  - `normal[c][i]`: the unit normal of that axis (c = 0 x, 1 y), pointing from A towards B
+ *    (rectangles: the axis, negated when `d . u < 0`; polygons: A's outward edge normal, or minus
+ *    B's); moving B by `-separation * normal` makes the shapes touch. 0 for bad data.
+ *  - `axis[i]`: the axis id. **Ties** (equal separations, bit for bit) go to the lowest id.
+ *    ::SATBOX_AXIS_INVALID for bad data.
+ * satbox2d_*_overlap() equals the `hit` of the matching collide function with margin 0, bit for
+ * bit, on every path.
+ *
+ * ## Precision
+ * Let S be the L1 diameter of the pair's vertices (rectangles: of their corners). On 1.4M pairs
+ * of 7 families (tests/test_oracle2d.c) the separation differed from the exact one (long double,
+ * same float inputs; for rectangle vs polygon the float corners above) by at most 3.3 * 2^-24 * S,
+ * and every pair whose exact separation lies outside +-8 * 2^-24 * S got the exact overlap bit.
+ * Differences are taken before products (`w - v`), so the error follows the pair's size, not
+ * its distance from the origin.
+ *
+ * ## Bad data (per pair: hit 0, bad 1, not counted, the rest of the batch unaffected)
+ * A rectangle is bad unless `h0 >= 0`, `h1 >= 0`, `|cx| + |cy| + h0 + h1 <= SATBOX2D_COORD_LIMIT`
+ * and `|cos^2 + sin^2 - 1| <= SATBOX2D_UNIT_TOL` (so NaN and infinity are bad everywhere).
+ * A polygon is bad unless all of:
+ *  - 3 <= count <= 8;
+ *  - the sum of `|x| + |y|` over its `count` vertices is <= ::SATBOX2D_COORD_LIMIT (finite, and no
+ *    intermediate value can overflow);
+ *  - it turns left (or goes straight) at every vertex: `cross(e_prev, e_next) >= -TOL * L1(e_prev)
+ *    * L1(e_next)` with TOL = ::SATBOX2D_CONVEX_TOL and `L1(e) = |ex| + |ey|` (clockwise polygons
+ *    and reflex vertices are bad; within the tolerance a nearly collinear vertex is accepted);
+ *  - its vertices go round vertex 0 once, counter-clockwise: the same test on
+ *    `cross(v[k] - v[0], v[k+1] - v[0])` for k = 1..count-2 (this rejects star polygons
+ *    such as the pentagram, whose turns are all left);
+ *  - at least one edge has a nonzero squared length (not all vertices equal).
+ * All of these are computed in float in a fixed order, identically on every path. The vertex
+ * slots at or beyond `count` are read (they must be readable memory) but their values are
+ * ignored: they may hold anything, NaN included.
+ * A polygon that passes the checks but is not convex (impossible beyond the tolerance, as far as
+ * the tests found) breaks the precondition: results are deterministic but meaningless.
+ *
+ * Bad arguments (NULL arrays with n > 0, n above ::SATBOX_MAX_COUNT, a pair index outside the pool,
+ * a non-finite margin, an output overlapping an input or another output) return a negative
+ * ::satbox_error and write nothing, exactly as in satbox.h.
+ */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Vertex slots of a polygon. */
+#define SATBOX2D_MAX_VERTS 8
+/** Largest |cx| + |cy| + h0 + h1 of a valid rectangle, and largest sum of |x| + |y| over the
+ * vertices of a valid polygon (length units). */
+#define SATBOX2D_COORD_LIMIT 1e15f
+/** A rectangle's axis (cos, sin) is valid when |cos^2 + sin^2 - 1| <= this. */
+#define SATBOX2D_UNIT_TOL 1e-4f
+/** Relative tolerance of the polygon turn tests (dimensionless; see "Bad data"). */
+#define SATBOX2D_CONVEX_TOL 1e-6f
+
+/** A batch of oriented rectangles, structure of arrays (6 floats a rectangle). */
+typedef struct satbox2d_rects {
+    const float *center[2]; /**< center[c][i]: world coordinate c (x, y) of rectangle i's center */
+    const float *half[2];   /**< half[k][i]: half extent along local axis k, >= 0 */
+    const float *axis[2];   /**< axis[0][i], axis[1][i]: cos and sin of rectangle i's angle, i.e. the
+                                 world unit vector of its local x axis (local y is (-sin, cos)) */
+} satbox2d_rects;
+
+/** A batch of convex polygons, structure of arrays padded to 8 vertex slots (world coordinates,
+ * counter-clockwise). All 16 vertex arrays must be non-NULL and hold n floats even when every
+ * count is smaller; the same array may be passed for several unused slots. */
+typedef struct satbox2d_polys {
+    const float *x[SATBOX2D_MAX_VERTS]; /**< x[k][i]: world x of vertex k of polygon i */
+    const float *y[SATBOX2D_MAX_VERTS]; /**< y[k][i]: world y of vertex k of polygon i */
+    const uint8_t *count;               /**< count[i]: number of vertices of polygon i, 3..8 */
+} satbox2d_polys;
+
+/** Per-pair outputs of the 2D collide functions; every pointer may be NULL (skipped). */
+typedef struct satbox2d_result {
+    uint8_t *hit;      /**< 1 if separation <= margin, else 0 (always 0 for bad data) */
+    float *separation; /**< largest gap over unit axes (length units); > 0 apart; NaN if bad */
+    float *normal[2];  /**< normal[c][i]: world unit normal from A towards B; 0 if bad */
+    uint8_t *axis;     /**< axis id (rectangles 0..3, polygons 0..15); SATBOX_AXIS_INVALID if bad */
+    uint8_t *bad;      /**< 1 when the pair has bad data, else 0 */
+} satbox2d_result;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Rectangles                                                                               */
+
+/** Overlap bits of rectangle pairs (a[i], b[i]), i < n.
+ * @param hit  n bytes: 1 overlap, 0 separated or bad data (must not be NULL when n > 0)
+ * @param bad  optional (may be NULL): n bytes, 1 where the pair has bad data
+ * @return the number of overlapping pairs, or a negative ::satbox_error (nothing written). */
+SATBOX_API ptrdiff_t satbox2d_overlap(const satbox2d_rects *a, const satbox2d_rects *b, size_t n,
+                                      uint8_t *hit, uint8_t *bad);
+
+/** Separation, normal and axis (0..3) of rectangle pairs (a[i], b[i]).
+ * @param margin  speculative distance (finite): hit = separation <= margin
+ * @param out     outputs (any pointer may be NULL; `out` itself not NULL when n > 0)
+ * @return the number of pairs with hit == 1, or a negative ::satbox_error. */
+SATBOX_API ptrdiff_t satbox2d_collide(const satbox2d_rects *a, const satbox2d_rects *b, size_t n,
+                                      float margin, const satbox2d_result *out);
+
+/** Pool + index pairs of rectangles (as satbox_overlap_pairs()): `hit`, `out` (compacted
+ * ascending indices into `pairs` of the overlapping pairs, room for n) and `bad` may each be NULL.
+ * @return the number of overlapping pairs, or a negative ::satbox_error (an index >= pool_n is
+ * SATBOX_ERR_INDEX, nothing written). */
+SATBOX_API ptrdiff_t satbox2d_overlap_pairs(const satbox2d_rects *pool, size_t pool_n,
+                                            const satbox_pair *pairs, size_t n, uint8_t *hit,
+                                            uint32_t *out, uint8_t *bad);
+
+/** satbox2d_collide() over pool + index pairs; `res` and `out` may be NULL. */
+SATBOX_API ptrdiff_t satbox2d_collide_pairs(const satbox2d_rects *pool, size_t pool_n,
+                                            const satbox_pair *pairs, size_t n, float margin,
+                                            const satbox2d_result *res, uint32_t *out);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Convex polygons                                                                          */
+
+/** Overlap bits of polygon pairs (a[i], b[i]), i < n (arguments as satbox2d_overlap()). */
+SATBOX_API ptrdiff_t satbox2d_poly_overlap(const satbox2d_polys *a, const satbox2d_polys *b, size_t n,
+                                           uint8_t *hit, uint8_t *bad);
+
+/** Separation, normal and axis (0..15) of polygon pairs (a[i], b[i]). */
+SATBOX_API ptrdiff_t satbox2d_poly_collide(const satbox2d_polys *a, const satbox2d_polys *b, size_t n,
+                                           float margin, const satbox2d_result *out);
+
+/** Pool + index pairs of polygons (arguments as satbox2d_overlap_pairs()). */
+SATBOX_API ptrdiff_t satbox2d_poly_overlap_pairs(const satbox2d_polys *pool, size_t pool_n,
+                                                 const satbox_pair *pairs, size_t n, uint8_t *hit,
+                                                 uint32_t *out, uint8_t *bad);
+
+/** satbox2d_poly_collide() over pool + index pairs. */
+SATBOX_API ptrdiff_t satbox2d_poly_collide_pairs(const satbox2d_polys *pool, size_t pool_n,
+                                                 const satbox_pair *pairs, size_t n, float margin,
+                                                 const satbox2d_result *res, uint32_t *out);
+
+/** Rectangle a[i] (as the 4-vertex polygon described above; A, ids 0..3) against polygon b[i]
+ * (B, ids 8..15). The rectangle follows the rectangle validity rule. */
+SATBOX_API ptrdiff_t satbox2d_rect_poly_overlap(const satbox2d_rects *a, const satbox2d_polys *b, size_t n,
+                                                uint8_t *hit, uint8_t *bad);
+
+/** satbox2d_poly_collide() of rectangle a[i] against polygon b[i]. */
+SATBOX_API ptrdiff_t satbox2d_rect_poly_collide(const satbox2d_rects *a, const satbox2d_polys *b, size_t n,
+                                                float margin, const satbox2d_result *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SATBOX_SATBOX2D_H */

@@ -1,0 +1,200 @@
+/* api2d.c - the 2D public entry points: one argument check for every call, then the active path's 2D kernel. */
+#include <math.h>
+
+#include "internal.h"
+#include "internal2d.h"
+
+/* ---- kernel tables ------------------------------------------------------------------------ */
+
+const sbx_kernels2d *sbx_kernels2d_for(satbox_isa isa)
+{
+    switch (isa) {
+    case SATBOX_ISA_SCALAR: return &sbx_kernels2d_scalar;
+#if defined(SATBOX_HAVE_SSE41)
+    case SATBOX_ISA_SSE41: return &sbx_kernels2d_sse41;
+#endif
+#if defined(SATBOX_HAVE_AVX2)
+    case SATBOX_ISA_AVX2: return &sbx_kernels2d_avx2;
+#endif
+#if defined(SATBOX_HAVE_AVX512)
+    case SATBOX_ISA_AVX512: return &sbx_kernels2d_avx512;
+#endif
+#if defined(SATBOX_HAVE_NEON)
+    case SATBOX_ISA_NEON: return &sbx_kernels2d_neon;
+#endif
+    default: return NULL;
+    }
+}
+
+/* ---- argument checks ---------------------------------------------------------------------- */
+
+static int check_rects(const satbox2d_rects *r, size_t count, sbx_spans *s)
+{
+    if (!r)
+        return SATBOX_ERR_NULL;
+    for (int c = 0; c < 2; c++) {
+        if (!r->center[c] || !r->half[c] || !r->axis[c])
+            return SATBOX_ERR_NULL;
+        sbx_add_in(s, r->center[c], count * sizeof(float));
+        sbx_add_in(s, r->half[c], count * sizeof(float));
+        sbx_add_in(s, r->axis[c], count * sizeof(float));
+    }
+    return SATBOX_OK;
+}
+
+static int check_polys(const satbox2d_polys *p, size_t count, sbx_spans *s)
+{
+    if (!p || !p->count)
+        return SATBOX_ERR_NULL;
+    for (int k = 0; k < SATBOX2D_MAX_VERTS; k++) {
+        if (!p->x[k] || !p->y[k])
+            return SATBOX_ERR_NULL;
+        sbx_add_in(s, p->x[k], count * sizeof(float));
+        sbx_add_in(s, p->y[k], count * sizeof(float));
+    }
+    sbx_add_in(s, p->count, count);
+    return SATBOX_OK;
+}
+
+static int is_pool(sbx_src2d src) { return src == SBX2D_RECT_POOL || src == SBX2D_POLY_POOL; }
+
+/* The inputs of a job: both sides, or the pool and its pairs (every index checked first). */
+static int check_inputs(const sbx_job2d *job, size_t pool_n, sbx_spans *s)
+{
+    size_t n = job->n;
+    int e;
+    switch (job->src) {
+    case SBX2D_RECT:
+        return (e = check_rects(job->ra, n, s)) ? e : check_rects(job->rb, n, s);
+    case SBX2D_POLY:
+        return (e = check_polys(job->pa, n, s)) ? e : check_polys(job->pb, n, s);
+    case SBX2D_RECT_POLY:
+        return (e = check_rects(job->ra, n, s)) ? e : check_polys(job->pb, n, s);
+    default:
+        break;
+    }
+    if (pool_n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (!job->pairs)
+        return SATBOX_ERR_NULL;
+    if (pool_n == 0)
+        return SATBOX_ERR_INDEX; /* n > 0 pairs cannot index an empty pool */
+    e = job->src == SBX2D_RECT_POOL ? check_rects(job->ra, pool_n, s) : check_polys(job->pa, pool_n, s);
+    if (e)
+        return e;
+    sbx_add_in(s, job->pairs, n * sizeof *job->pairs);
+    for (size_t i = 0; i < n; i++)
+        if (job->pairs[i].a >= pool_n || job->pairs[i].b >= pool_n)
+            return SATBOX_ERR_INDEX;
+    return SATBOX_OK;
+}
+
+/* Every 2D pair entry point: checks all arguments in one place (as api.c pair_call), then runs
+ * the active path. `res` is the collide output (NULL for overlap); nothing is written unless
+ * every check passes. */
+static ptrdiff_t pair_call2d(sbx_job2d *job, const satbox2d_result *res, int collide, size_t pool_n)
+{
+    size_t n = job->n;
+    if (n == 0)
+        return 0;
+    if (n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (collide && !isfinite(job->margin))
+        return SATBOX_ERR_ARG;
+    sbx_spans s = {.nin = 0};
+    int e = check_inputs(job, pool_n, &s);
+    if (e)
+        return e;
+    if (collide && res) {
+        job->hit = res->hit;
+        job->separation = res->separation;
+        job->normal[0] = res->normal[0];
+        job->normal[1] = res->normal[1];
+        job->axis = res->axis;
+        job->bad = res->bad;
+        sbx_add_out(&s, res->separation, n * sizeof(float));
+        sbx_add_out(&s, res->normal[0], n * sizeof(float));
+        sbx_add_out(&s, res->normal[1], n * sizeof(float));
+        sbx_add_out(&s, res->axis, n);
+    } else if (!is_pool(job->src) && (collide || !job->hit)) {
+        return SATBOX_ERR_NULL; /* the per-pair outputs are required, except for the pool form */
+    }
+    sbx_add_out(&s, job->hit, n);
+    sbx_add_out(&s, job->bad, n);
+    sbx_add_out(&s, job->compact, n * sizeof(uint32_t));
+    if (sbx_aliased(&s))
+        return SATBOX_ERR_ALIAS;
+    const sbx_kernels2d *k = sbx_kernels2d_for(satbox_isa_active());
+    return collide ? k->collide(job) : k->overlap(job);
+}
+
+/* ---- entry points ------------------------------------------------------------------------- */
+
+ptrdiff_t satbox2d_overlap(const satbox2d_rects *a, const satbox2d_rects *b, size_t n, uint8_t *hit, uint8_t *bad)
+{
+    sbx_job2d job = {.src = SBX2D_RECT, .n = n, .ra = a, .rb = b, .hit = hit, .bad = bad};
+    return pair_call2d(&job, NULL, 0, 0);
+}
+
+ptrdiff_t satbox2d_collide(const satbox2d_rects *a, const satbox2d_rects *b, size_t n, float margin,
+                           const satbox2d_result *out)
+{
+    sbx_job2d job = {.src = SBX2D_RECT, .n = n, .ra = a, .rb = b, .margin = margin};
+    return pair_call2d(&job, out, 1, 0);
+}
+
+ptrdiff_t satbox2d_overlap_pairs(const satbox2d_rects *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                 uint8_t *hit, uint32_t *out, uint8_t *bad)
+{
+    sbx_job2d job = {.src = SBX2D_RECT_POOL, .n = n, .ra = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
+    return pair_call2d(&job, NULL, 0, pool_n);
+}
+
+ptrdiff_t satbox2d_collide_pairs(const satbox2d_rects *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                 float margin, const satbox2d_result *res, uint32_t *out)
+{
+    sbx_job2d job = {.src = SBX2D_RECT_POOL, .n = n, .ra = pool, .pairs = pairs, .margin = margin, .compact = out};
+    return pair_call2d(&job, res, 1, pool_n);
+}
+
+ptrdiff_t satbox2d_poly_overlap(const satbox2d_polys *a, const satbox2d_polys *b, size_t n, uint8_t *hit,
+                                uint8_t *bad)
+{
+    sbx_job2d job = {.src = SBX2D_POLY, .n = n, .pa = a, .pb = b, .hit = hit, .bad = bad};
+    return pair_call2d(&job, NULL, 0, 0);
+}
+
+ptrdiff_t satbox2d_poly_collide(const satbox2d_polys *a, const satbox2d_polys *b, size_t n, float margin,
+                                const satbox2d_result *out)
+{
+    sbx_job2d job = {.src = SBX2D_POLY, .n = n, .pa = a, .pb = b, .margin = margin};
+    return pair_call2d(&job, out, 1, 0);
+}
+
+ptrdiff_t satbox2d_poly_overlap_pairs(const satbox2d_polys *pool, size_t pool_n, const satbox_pair *pairs,
+                                      size_t n, uint8_t *hit, uint32_t *out, uint8_t *bad)
+{
+    sbx_job2d job = {.src = SBX2D_POLY_POOL, .n = n, .pa = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
+    return pair_call2d(&job, NULL, 0, pool_n);
+}
+
+ptrdiff_t satbox2d_poly_collide_pairs(const satbox2d_polys *pool, size_t pool_n, const satbox_pair *pairs,
+                                      size_t n, float margin, const satbox2d_result *res, uint32_t *out)
+{
+    sbx_job2d job = {.src = SBX2D_POLY_POOL, .n = n, .pa = pool, .pairs = pairs, .margin = margin, .compact = out};
+    return pair_call2d(&job, res, 1, pool_n);
+}
+
+ptrdiff_t satbox2d_rect_poly_overlap(const satbox2d_rects *a, const satbox2d_polys *b, size_t n, uint8_t *hit,
+                                     uint8_t *bad)
+{
+    sbx_job2d job = {.src = SBX2D_RECT_POLY, .n = n, .ra = a, .pb = b, .hit = hit, .bad = bad};
+    return pair_call2d(&job, NULL, 0, 0);
+}
+
+ptrdiff_t satbox2d_rect_poly_collide(const satbox2d_rects *a, const satbox2d_polys *b, size_t n, float margin,
+                                     const satbox2d_result *out)
+{
+    sbx_job2d job = {.src = SBX2D_RECT_POLY, .n = n, .ra = a, .pb = b, .margin = margin};
+    return pair_call2d(&job, out, 1, 0);
+}

@@ -1,0 +1,425 @@
+/* sat2d_tpl.h - the 2D separating axis kernels (rectangles, convex polygons) for one step of SBX_W pairs, and their drivers. */
+#ifndef SATBOX_SAT2D_TPL_H
+#define SATBOX_SAT2D_TPL_H
+
+#include "tpl_common.h"
+#include "../internal2d.h"
+
+#if !defined(SBX_TABLE2D)
+#error "define SBX_TABLE2D (the name of this instantiation's 2D kernel table) before sat2d_tpl.h"
+#endif
+
+/* Every function mirrors the one of the same name without _w in src/scalar2d.c, operation for
+ * operation; `c ? a : b` there is wf_select here. Uses ld() (sources_tpl.h) and wm_store_bits(),
+ * push_compact(), store_w() (batch_tpl.h), included before this file. */
+
+#define NV2 SATBOX2D_MAX_VERTS
+
+typedef struct rectw {
+    wf c[2], h[2], u[2];
+} rectw;
+
+typedef struct polyw {
+    wf x[NV2], y[NV2]; /* wrapped: slots at or past the count hold vertex 0 */
+    wm valid;
+    int nmax; /* the largest count (clamped to 1..8) of the step's live lanes: slots and edges from
+                 nmax on repeat vertex 0 in every lane, so loops stop there with the same bits */
+} polyw;
+
+/* ---- validity ----------------------------------------------------------------------------- */
+
+SBX_INLINE wm rect_valid_w(const rectw *r)
+{
+    wf size = wf_add(wf_add(wf_add(wf_abs(r->c[0]), wf_abs(r->c[1])), r->h[0]), r->h[1]);
+    wf du = wf_abs(wf_sub(wf_add(wf_mul(r->u[0], r->u[0]), wf_mul(r->u[1], r->u[1])), wf_set1(1.0f)));
+    wf zero = wf_zero();
+    wm ok = wm_and(wm_ge(r->h[0], zero), wm_ge(r->h[1], zero));
+    ok = wm_and(ok, wm_le(size, wf_set1(SATBOX2D_COORD_LIMIT)));
+    return wm_and(ok, wm_le(du, wf_set1(SATBOX2D_UNIT_TOL)));
+}
+
+/* scalar2d.c turn_ok(), with the L1 lengths la = |ax| + |ay|, lb = |bx| + |by| passed in (each
+ * vector takes part in two tests: computed once, the same bits). */
+SBX_INLINE wm turn_ok_w(wf ax, wf ay, wf la, wf bx, wf by, wf lb)
+{
+    wf cr = wf_sub(wf_mul(ax, by), wf_mul(ay, bx));
+    return wm_ge(cr, wf_neg(wf_mul(wf_set1(SATBOX2D_CONVEX_TOL), wf_mul(la, lb))));
+}
+
+SBX_INLINE wf l1_w(wf x, wf y) { return wf_add(wf_abs(x), wf_abs(y)); }
+
+/* Edges, turns and fan vectors from p->nmax on are zero in every lane, and a zero vector passes
+ * every test: the loops stop there (same bits). */
+SBX_INLINE wm poly_convex_w(const polyw *p, wf cnt, wm *any_edge)
+{
+    wf ex[NV2], ey[NV2], le[NV2], zero = wf_zero();
+    int nm = p->nmax;
+    *any_edge = wm_lt(zero, zero);
+    for (int k = 0; k < nm; k++) {
+        ex[k] = wf_sub(p->x[(k + 1) % NV2], p->x[k]);
+        ey[k] = wf_sub(p->y[(k + 1) % NV2], p->y[k]);
+        le[k] = l1_w(ex[k], ey[k]);
+        *any_edge = wm_or(*any_edge, wm_gt(wf_add(wf_mul(ex[k], ex[k]), wf_mul(ey[k], ey[k])), zero));
+    }
+    wf lx = p->x[2], ly = p->y[2];
+    for (int k = 3; k < nm; k++) {
+        wm used = wm_lt(wf_set1((float)k), cnt);
+        lx = wf_select(used, p->x[k], lx);
+        ly = wf_select(used, p->y[k], ly);
+    }
+    wf cx = wf_sub(p->x[0], lx), cy = wf_sub(p->y[0], ly);
+    wm convex = turn_ok_w(cx, cy, l1_w(cx, cy), ex[0], ey[0], le[0]);
+    for (int k = 0; k < nm - 1; k++)
+        convex = wm_and(convex, turn_ok_w(ex[k], ey[k], le[k], ex[k + 1], ey[k + 1], le[k + 1]));
+    /* The fan from vertex 0: r_k = v[k] - v[0]. */
+    wf rx[NV2], ry[NV2], lr[NV2];
+    for (int k = 1; k < nm; k++) {
+        rx[k] = wf_sub(p->x[k], p->x[0]);
+        ry[k] = wf_sub(p->y[k], p->y[0]);
+        lr[k] = l1_w(rx[k], ry[k]);
+    }
+    for (int k = 1; k < nm - 1; k++)
+        convex = wm_and(convex, turn_ok_w(rx[k], ry[k], lr[k], rx[k + 1], ry[k + 1], lr[k + 1]));
+    return convex;
+}
+
+/* p->nmax must be set: slots from it on are unused in every lane (they add +0 to the size). */
+SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
+{
+    wf size = wf_zero(), zero = wf_zero();
+    for (int k = 0; k < NV2; k++) {
+        wm used = wm_lt(wf_set1((float)k), cnt);
+        p->x[k] = wf_select(used, x[k], x[0]);
+        p->y[k] = wf_select(used, y[k], y[0]);
+        if (k < p->nmax)
+            size = wf_add(size, wf_select(used, wf_add(wf_abs(p->x[k]), wf_abs(p->y[k])), zero));
+    }
+    wm any_edge, convex = poly_convex_w(p, cnt, &any_edge);
+    wm ok = wm_and(wm_ge(cnt, wf_set1(3.0f)), wm_le(cnt, wf_set1(8.0f)));
+    ok = wm_and(ok, wm_le(size, wf_set1(SATBOX2D_COORD_LIMIT)));
+    p->valid = wm_and(wm_and(ok, convex), any_edge);
+}
+
+SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
+{
+    wf a0x = wf_mul(r->h[0], r->u[0]), a0y = wf_mul(r->h[0], r->u[1]);
+    wf a1x = wf_neg(wf_mul(r->h[1], r->u[1])), a1y = wf_mul(r->h[1], r->u[0]);
+    p->x[0] = wf_sub(wf_sub(r->c[0], a0x), a1x);
+    p->y[0] = wf_sub(wf_sub(r->c[1], a0y), a1y);
+    p->x[1] = wf_sub(wf_add(r->c[0], a0x), a1x);
+    p->y[1] = wf_sub(wf_add(r->c[1], a0y), a1y);
+    p->x[2] = wf_add(wf_add(r->c[0], a0x), a1x);
+    p->y[2] = wf_add(wf_add(r->c[1], a0y), a1y);
+    p->x[3] = wf_add(wf_sub(r->c[0], a0x), a1x);
+    p->y[3] = wf_add(wf_sub(r->c[1], a0y), a1y);
+    for (int k = 4; k < NV2; k++) {
+        p->x[k] = p->x[0];
+        p->y[k] = p->y[0];
+    }
+    wm any_edge;
+    p->nmax = 4;
+    p->valid = wm_and(rect_valid_w(r), poly_convex_w(p, wf_set1(4.0f), &any_edge));
+}
+
+/* ---- loading ------------------------------------------------------------------------------ */
+
+/* Lanes [i, i + k) (idx == NULL) or pool entries idx[l] (lanes past k use entry 0). */
+SBX_INLINE wf ld2d(const float *p, const int32_t *idx, size_t i, int k)
+{
+    return idx ? wf_gather(p, idx) : ld(p, i, k);
+}
+
+SBX_INLINE void load_rect_w(const satbox2d_rects *s, const int32_t *idx, size_t i, int k, rectw *r)
+{
+    for (int c = 0; c < 2; c++) {
+        r->c[c] = ld2d(s->center[c], idx, i, k);
+        r->h[c] = ld2d(s->half[c], idx, i, k);
+        r->u[c] = ld2d(s->axis[c], idx, i, k);
+    }
+}
+
+SBX_INLINE void load_poly_w(const satbox2d_polys *s, const int32_t *idx, size_t i, int k, polyw *p)
+{
+    wf x[NV2], y[NV2];
+    for (int v = 0; v < NV2; v++) {
+        x[v] = ld2d(s->x[v], idx, i, k);
+        y[v] = ld2d(s->y[v], idx, i, k);
+    }
+    float cnt[SBX_W];
+    int nmax = 1;
+    for (int l = 0; l < SBX_W; l++) {
+        int c = l >= k ? 0 : idx ? s->count[idx[l]] : s->count[i + (size_t)l];
+        cnt[l] = (float)c;
+        nmax = c > nmax ? c : nmax;
+    }
+    p->nmax = nmax < NV2 ? nmax : NV2;
+    poly_make_w(x, y, wf_loadu(cnt), p);
+}
+
+SBX_INLINE void pool_idx(const satbox_pair *pairs, size_t i, int k, int32_t *ia, int32_t *ib)
+{
+    for (int l = 0; l < SBX_W; l++) {
+        ia[l] = l < k ? (int32_t)pairs[i + (size_t)l].a : 0;
+        ib[l] = l < k ? (int32_t)pairs[i + (size_t)l].b : 0;
+    }
+}
+
+SBX_INLINE void load_rects_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, rectw *a, rectw *b)
+{
+    if (src == SBX2D_RECT_POOL) {
+        int32_t ia[SBX_W], ib[SBX_W];
+        pool_idx(job->pairs, i, k, ia, ib);
+        load_rect_w(job->ra, ia, i, k, a);
+        load_rect_w(job->ra, ib, i, k, b);
+    } else {
+        load_rect_w(job->ra, NULL, i, k, a);
+        load_rect_w(job->rb, NULL, i, k, b);
+    }
+}
+
+SBX_INLINE void load_polys_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *a, polyw *b)
+{
+    if (src == SBX2D_POLY_POOL) {
+        int32_t ia[SBX_W], ib[SBX_W];
+        pool_idx(job->pairs, i, k, ia, ib);
+        load_poly_w(job->pa, ia, i, k, a);
+        load_poly_w(job->pa, ib, i, k, b);
+    } else if (src == SBX2D_POLY) {
+        load_poly_w(job->pa, NULL, i, k, a);
+        load_poly_w(job->pb, NULL, i, k, b);
+    } else {
+        rectw r;
+        load_rect_w(job->ra, NULL, i, k, &r);
+        poly_from_rect_w(&r, a);
+        load_poly_w(job->pb, NULL, i, k, b);
+    }
+}
+
+/* ---- the math ----------------------------------------------------------------------------- */
+
+SBX_INLINE void rect_axes_w(const rectw *A, const rectw *B, wf g[4], wf p[4])
+{
+    wf ca = A->u[0], sa = A->u[1], cb = B->u[0], sb = B->u[1];
+    wf c = wf_add(wf_mul(ca, cb), wf_mul(sa, sb)), s = wf_sub(wf_mul(sa, cb), wf_mul(ca, sb));
+    wf ac = wf_abs(c), as = wf_abs(s);
+    wf dx = wf_sub(B->c[0], A->c[0]), dy = wf_sub(B->c[1], A->c[1]);
+    p[0] = wf_add(wf_mul(dx, ca), wf_mul(dy, sa));
+    p[1] = wf_sub(wf_mul(dy, ca), wf_mul(dx, sa));
+    p[2] = wf_add(wf_mul(dx, cb), wf_mul(dy, sb));
+    p[3] = wf_sub(wf_mul(dy, cb), wf_mul(dx, sb));
+    g[0] = wf_sub(wf_abs(p[0]), wf_add(A->h[0], wf_add(wf_mul(B->h[0], ac), wf_mul(B->h[1], as))));
+    g[1] = wf_sub(wf_abs(p[1]), wf_add(A->h[1], wf_add(wf_mul(B->h[0], as), wf_mul(B->h[1], ac))));
+    g[2] = wf_sub(wf_abs(p[2]), wf_add(wf_add(wf_mul(A->h[0], ac), wf_mul(A->h[1], as)), B->h[0]));
+    g[3] = wf_sub(wf_abs(p[3]), wf_add(wf_add(wf_mul(A->h[0], as), wf_mul(A->h[1], ac)), B->h[1]));
+}
+
+SBX_INLINE wf edge_gap_w(const polyw *P, int k, const polyw *Q, wf *nx, wf *ny, wf *l2)
+{
+    wf ex = wf_sub(P->x[(k + 1) % NV2], P->x[k]), ey = wf_sub(P->y[(k + 1) % NV2], P->y[k]);
+    *nx = ey;
+    *ny = wf_neg(ex);
+    *l2 = wf_add(wf_mul(ex, ex), wf_mul(ey, ey));
+    wf m = wf_add(wf_mul(*nx, wf_sub(Q->x[0], P->x[k])), wf_mul(*ny, wf_sub(Q->y[0], P->y[k])));
+    for (int j = 1; j < Q->nmax; j++) {
+        wf v = wf_add(wf_mul(*nx, wf_sub(Q->x[j], P->x[k])), wf_mul(*ny, wf_sub(Q->y[j], P->y[k])));
+        m = wf_min(v, m);
+    }
+    return m;
+}
+
+SBX_INLINE wf pair_gap_w(const polyw *a, const polyw *b, int e, wf *nx, wf *ny, wf *l2)
+{
+    return e < NV2 ? edge_gap_w(a, e, b, nx, ny, l2) : edge_gap_w(b, e - NV2, a, nx, ny, l2);
+}
+
+/* The next axis id after e worth testing: edges at or past a polygon's nmax have length 0. */
+SBX_INLINE int next_axis_w(const polyw *a, const polyw *b, int e)
+{
+    e++;
+    if (e < NV2 && e >= a->nmax)
+        e = NV2;
+    return e < NV2 + b->nmax ? e : 2 * NV2;
+}
+
+SBX_INLINE wm rect_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, rectw *a, rectw *b, wf g[4], wf p[4])
+{
+    load_rects_w(job, src, i, k, a, b);
+    rect_axes_w(a, b, g, p);
+    return wm_and(rect_valid_w(a), rect_valid_w(b));
+}
+
+/* One step of overlap: *hit = valid & no separating axis, *inv = !valid (lane bits). */
+SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, unsigned *hit, unsigned *inv)
+{
+    wf zero = wf_zero();
+    wm valid, sep;
+    if (src == SBX2D_RECT || src == SBX2D_RECT_POOL) {
+        rectw a, b;
+        wf g[4], p[4];
+        valid = rect_pair_w(job, src, i, k, &a, &b, g, p);
+        sep = wm_or(wm_or(wm_gt(g[0], zero), wm_gt(g[1], zero)), wm_or(wm_gt(g[2], zero), wm_gt(g[3], zero)));
+    } else {
+        polyw a, b;
+        load_polys_w(job, src, i, k, &a, &b);
+        valid = wm_and(a.valid, b.valid);
+        sep = wm_lt(zero, zero);
+        unsigned live = (1u << k) - 1u;
+        for (int e = 0; e < 2 * NV2; e = next_axis_w(&a, &b, e)) {
+            wf nx, ny, l2;
+            wf m = pair_gap_w(&a, &b, e, &nx, &ny, &l2);
+            sep = wm_or(sep, wm_and(wm_gt(l2, zero), wm_gt(m, zero)));
+            if ((wm_bits(sep) & live) == live)
+                break; /* every live lane is separated: the other axes cannot change a bit */
+        }
+    }
+    *hit = wm_bits(wm_andnot(valid, sep));
+    *inv = wm_bits(wm_not(valid));
+}
+
+typedef struct collide2dw {
+    wf sep, n[2], id;
+    unsigned hit, inv;
+} collide2dw;
+
+SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, wf margin, collide2dw *o)
+{
+    wf zero = wf_zero();
+    wm valid;
+    wf best, id, nx, ny;
+    if (src == SBX2D_RECT || src == SBX2D_RECT_POOL) {
+        rectw a, b;
+        wf g[4], p[4];
+        valid = rect_pair_w(job, src, i, k, &a, &b, g, p);
+        best = g[0];
+        id = zero;
+        wf bp = p[0];
+        for (int e = 1; e < 4; e++) {
+            wm better = wm_gt(g[e], best);
+            best = wf_select(better, g[e], best);
+            id = wf_select(better, wf_set1((float)e), id);
+            bp = wf_select(better, p[e], bp);
+        }
+        wm of_a = wm_lt(id, wf_set1(2.0f));
+        wm even = wm_or(wm_eq(id, zero), wm_eq(id, wf_set1(2.0f)));
+        wf c = wf_select(of_a, a.u[0], b.u[0]), s = wf_select(of_a, a.u[1], b.u[1]);
+        nx = wf_select(even, c, wf_neg(s));
+        ny = wf_select(even, s, c);
+        wm flip = wm_lt(bp, zero);
+        nx = wf_select(flip, wf_neg(nx), nx);
+        ny = wf_select(flip, wf_neg(ny), ny);
+    } else {
+        polyw a, b;
+        load_polys_w(job, src, i, k, &a, &b);
+        valid = wm_and(a.valid, b.valid);
+        wf bnx = zero, bny = zero, blen = wf_set1(1.0f);
+        best = wf_set1(-INFINITY);
+        id = zero;
+        for (int e = 0; e < 2 * NV2; e = next_axis_w(&a, &b, e)) {
+            wf enx, eny, l2;
+            wf m = pair_gap_w(&a, &b, e, &enx, &eny, &l2);
+            wf len = wf_sqrt(l2);
+            wf s = wf_div(m, len);
+            s = wf_add(wf_select(wm_eq(s, zero), m, s), zero);
+            wm better = wm_and(wm_gt(l2, zero), wm_gt(s, best));
+            best = wf_select(better, s, best);
+            id = wf_select(better, wf_set1((float)e), id);
+            bnx = wf_select(better, enx, bnx);
+            bny = wf_select(better, eny, bny);
+            blen = wf_select(better, len, blen);
+        }
+        nx = wf_div(bnx, blen);
+        ny = wf_div(bny, blen);
+        wm of_b = wm_ge(id, wf_set1((float)NV2));
+        nx = wf_select(of_b, wf_neg(nx), nx);
+        ny = wf_select(of_b, wf_neg(ny), ny);
+    }
+    o->sep = wf_select(valid, best, wf_set1(NAN));
+    o->n[0] = wf_select(valid, nx, zero);
+    o->n[1] = wf_select(valid, ny, zero);
+    o->id = wf_select(valid, id, wf_set1((float)SATBOX_AXIS_INVALID));
+    o->hit = wm_bits(wm_and(valid, wm_le(best, margin)));
+    o->inv = wm_bits(wm_not(valid));
+}
+
+/* ---- drivers ------------------------------------------------------------------------------ */
+
+/* `src` is a constant at every call site: each source gets its own specialised loop. */
+SBX_INLINE ptrdiff_t run2d_overlap(const sbx_job2d *job, sbx_src2d src)
+{
+    size_t count = 0, n = job->n;
+    for (size_t i = 0; i < n; i += SBX_W) {
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        unsigned hit, inv, live = (1u << k) - 1u;
+        overlap2d_w(job, src, i, k, &hit, &inv);
+        hit &= live;
+        if (job->hit)
+            wm_store_bits(job->hit + i, hit, k);
+        if (job->bad)
+            wm_store_bits(job->bad + i, inv, k);
+        if (job->compact)
+            count = push_compact(job->compact, count, i, hit);
+        else
+            count += (size_t)__builtin_popcount(hit);
+    }
+    return (ptrdiff_t)count;
+}
+
+SBX_INLINE ptrdiff_t run2d_collide(const sbx_job2d *job, sbx_src2d src)
+{
+    wf margin = wf_set1(job->margin);
+    size_t count = 0, n = job->n;
+    for (size_t i = 0; i < n; i += SBX_W) {
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        collide2dw o;
+        collide2d_w(job, src, i, k, margin, &o);
+        unsigned hit = o.hit & ((1u << k) - 1u);
+        if (job->hit)
+            wm_store_bits(job->hit + i, hit, k);
+        if (job->bad)
+            wm_store_bits(job->bad + i, o.inv, k);
+        if (job->separation)
+            store_w(job->separation, i, o.sep, k);
+        for (int c = 0; c < 2; c++)
+            if (job->normal[c])
+                store_w(job->normal[c], i, o.n[c], k);
+        if (job->axis) {
+            float ids[SBX_W];
+            wf_storeu(ids, o.id);
+            for (int l = 0; l < k; l++)
+                job->axis[i + (size_t)l] = (uint8_t)ids[l];
+        }
+        if (job->compact)
+            count = push_compact(job->compact, count, i, hit);
+        else
+            count += (size_t)__builtin_popcount(hit);
+    }
+    return (ptrdiff_t)count;
+}
+
+static ptrdiff_t kernel2d_overlap(const sbx_job2d *job)
+{
+    switch (job->src) {
+    case SBX2D_RECT: return run2d_overlap(job, SBX2D_RECT);
+    case SBX2D_RECT_POOL: return run2d_overlap(job, SBX2D_RECT_POOL);
+    case SBX2D_POLY: return run2d_overlap(job, SBX2D_POLY);
+    case SBX2D_POLY_POOL: return run2d_overlap(job, SBX2D_POLY_POOL);
+    default: return run2d_overlap(job, SBX2D_RECT_POLY);
+    }
+}
+
+static ptrdiff_t kernel2d_collide(const sbx_job2d *job)
+{
+    switch (job->src) {
+    case SBX2D_RECT: return run2d_collide(job, SBX2D_RECT);
+    case SBX2D_RECT_POOL: return run2d_collide(job, SBX2D_RECT_POOL);
+    case SBX2D_POLY: return run2d_collide(job, SBX2D_POLY);
+    case SBX2D_POLY_POOL: return run2d_collide(job, SBX2D_POLY_POOL);
+    default: return run2d_collide(job, SBX2D_RECT_POLY);
+    }
+}
+
+const sbx_kernels2d SBX_TABLE2D = {kernel2d_overlap, kernel2d_collide, SBX_W};
+
+#undef NV2
+
+#endif

@@ -1,0 +1,325 @@
+/* scalar2d.c - the plain-C 2D reference: rectangles and convex polygons, in the operation order of src/kernel/sat2d_tpl.h. */
+#include <math.h>
+#include <string.h>
+
+#include "internal2d.h"
+
+/* Compiled without SIMD flags. Every expression is written in the order the wide kernel
+ * evaluates it (sums left to right, no fused multiply-add, IEEE sqrt and division, minima as
+ * `v < m ? v : m`); the 2D checker compares the two bit for bit. */
+
+#define NV SATBOX2D_MAX_VERTS
+
+typedef struct rect_v {
+    float c[2], h[2], u[2]; /* center, half extents, (cos, sin) of local x */
+} rect_v;
+
+/* A polygon with its unused slots filled by vertex 0 ("wrapped"): then edge k is always
+ * w[(k + 1) % 8] - w[k], and the padding edges have length 0. */
+typedef struct poly_v {
+    float x[NV], y[NV];
+    int valid;
+    int n; /* count clamped to 1..8: slots and edges from n on repeat vertex 0, loops stop there */
+} poly_v;
+
+/* ---- validity ----------------------------------------------------------------------------- */
+
+static int rect_valid(const rect_v *r)
+{
+    float size = ((fabsf(r->c[0]) + fabsf(r->c[1])) + r->h[0]) + r->h[1];
+    float du = fabsf((r->u[0] * r->u[0] + r->u[1] * r->u[1]) - 1.0f);
+    return r->h[0] >= 0.0f && r->h[1] >= 0.0f && size <= SATBOX2D_COORD_LIMIT && du <= SATBOX2D_UNIT_TOL;
+}
+
+/* cross(a, b) >= -TOL * L1(a) * L1(b): a left turn (or straight, within the tolerance). */
+static int turn_ok(float ax, float ay, float bx, float by)
+{
+    float cr = ax * by - ay * bx;
+    float lim = SATBOX2D_CONVEX_TOL * ((fabsf(ax) + fabsf(ay)) * (fabsf(bx) + fabsf(by)));
+    return cr >= -lim;
+}
+
+/* The shape part of the polygon rule: left turns, once round vertex 0, and (*any_edge) an edge
+ * of nonzero length. `cnt` is the vertex count; the slots past it hold vertex 0. */
+static int poly_convex(const poly_v *p, float cnt, int *any_edge)
+{
+    float ex[NV], ey[NV];
+    *any_edge = 0;
+    for (int k = 0; k < NV; k++) {
+        ex[k] = p->x[(k + 1) % NV] - p->x[k];
+        ey[k] = p->y[(k + 1) % NV] - p->y[k];
+        *any_edge |= ex[k] * ex[k] + ey[k] * ey[k] > 0.0f;
+    }
+    /* The last used vertex, for the turn at vertex 0. */
+    float lx = p->x[2], ly = p->y[2];
+    for (int k = 3; k < NV; k++) {
+        int used = (float)k < cnt;
+        lx = used ? p->x[k] : lx;
+        ly = used ? p->y[k] : ly;
+    }
+    int convex = turn_ok(p->x[0] - lx, p->y[0] - ly, ex[0], ey[0]);
+    for (int k = 0; k < NV - 1; k++)
+        convex &= turn_ok(ex[k], ey[k], ex[k + 1], ey[k + 1]);
+    for (int k = 1; k < NV - 1; k++)
+        convex &= turn_ok(p->x[k] - p->x[0], p->y[k] - p->y[0], p->x[k + 1] - p->x[0], p->y[k + 1] - p->y[0]);
+    return convex;
+}
+
+/* Raw slots x, y and count -> wrapped vertices and the polygon validity rule of satbox2d.h. */
+static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p)
+{
+    float size = 0.0f;
+    for (int k = 0; k < NV; k++) {
+        int used = (float)k < cnt;
+        p->x[k] = used ? x[k] : x[0];
+        p->y[k] = used ? y[k] : y[0];
+        size = size + (used ? fabsf(p->x[k]) + fabsf(p->y[k]) : 0.0f);
+    }
+    int any_edge, convex = poly_convex(p, cnt, &any_edge);
+    p->valid = cnt >= 3.0f && cnt <= 8.0f && size <= SATBOX2D_COORD_LIMIT && convex && any_edge;
+    p->n = cnt < 1.0f ? 1 : cnt > 8.0f ? NV : (int)cnt;
+}
+
+/* The rectangle as the polygon c - a0 - a1, c + a0 - a1, c + a0 + a1, c - a0 + a1. */
+static void poly_from_rect(const rect_v *r, poly_v *p)
+{
+    float a0x = r->h[0] * r->u[0], a0y = r->h[0] * r->u[1];
+    float a1x = -(r->h[1] * r->u[1]), a1y = r->h[1] * r->u[0];
+    p->x[0] = (r->c[0] - a0x) - a1x;
+    p->y[0] = (r->c[1] - a0y) - a1y;
+    p->x[1] = (r->c[0] + a0x) - a1x;
+    p->y[1] = (r->c[1] + a0y) - a1y;
+    p->x[2] = (r->c[0] + a0x) + a1x;
+    p->y[2] = (r->c[1] + a0y) + a1y;
+    p->x[3] = (r->c[0] - a0x) + a1x;
+    p->y[3] = (r->c[1] - a0y) + a1y;
+    for (int k = 4; k < NV; k++) {
+        p->x[k] = p->x[0];
+        p->y[k] = p->y[0];
+    }
+    int any_edge; /* not required: a rectangle of zero extents is a point, B's edges test it */
+    p->valid = rect_valid(r) && poly_convex(p, 4.0f, &any_edge);
+    p->n = 4;
+}
+
+/* ---- loading ------------------------------------------------------------------------------ */
+
+static void load_rect(const satbox2d_rects *s, size_t i, rect_v *r)
+{
+    for (int c = 0; c < 2; c++) {
+        r->c[c] = s->center[c][i];
+        r->h[c] = s->half[c][i];
+        r->u[c] = s->axis[c][i];
+    }
+}
+
+static void load_poly(const satbox2d_polys *s, size_t i, poly_v *p)
+{
+    float x[NV], y[NV];
+    for (int k = 0; k < NV; k++) {
+        x[k] = s->x[k][i];
+        y[k] = s->y[k][i];
+    }
+    poly_make(x, y, (float)s->count[i], p);
+}
+
+static void load_polys(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b)
+{
+    switch (job->src) {
+    case SBX2D_POLY:
+        load_poly(job->pa, i, a);
+        load_poly(job->pb, i, b);
+        break;
+    case SBX2D_POLY_POOL:
+        load_poly(job->pa, job->pairs[i].a, a);
+        load_poly(job->pa, job->pairs[i].b, b);
+        break;
+    default: { /* SBX2D_RECT_POLY */
+        rect_v r;
+        load_rect(job->ra, i, &r);
+        poly_from_rect(&r, a);
+        load_poly(job->pb, i, b);
+        break;
+    }
+    }
+}
+
+static void load_rects(const sbx_job2d *job, size_t i, rect_v *a, rect_v *b)
+{
+    if (job->src == SBX2D_RECT_POOL) {
+        load_rect(job->ra, job->pairs[i].a, a);
+        load_rect(job->ra, job->pairs[i].b, b);
+    } else {
+        load_rect(job->ra, i, a);
+        load_rect(job->rb, i, b);
+    }
+}
+
+/* ---- rectangles --------------------------------------------------------------------------- */
+
+/* The 4 gaps g (axis order 0..3) and the signed projections p of cB - cA on the axes. */
+static void rect_axes(const rect_v *A, const rect_v *B, float g[4], float p[4])
+{
+    float ca = A->u[0], sa = A->u[1], cb = B->u[0], sb = B->u[1];
+    float c = ca * cb + sa * sb, s = sa * cb - ca * sb;
+    float ac = fabsf(c), as = fabsf(s);
+    float dx = B->c[0] - A->c[0], dy = B->c[1] - A->c[1];
+    p[0] = dx * ca + dy * sa;
+    p[1] = dy * ca - dx * sa;
+    p[2] = dx * cb + dy * sb;
+    p[3] = dy * cb - dx * sb;
+    g[0] = fabsf(p[0]) - (A->h[0] + (B->h[0] * ac + B->h[1] * as));
+    g[1] = fabsf(p[1]) - (A->h[1] + (B->h[0] * as + B->h[1] * ac));
+    g[2] = fabsf(p[2]) - ((A->h[0] * ac + A->h[1] * as) + B->h[0]);
+    g[3] = fabsf(p[3]) - ((A->h[0] * as + A->h[1] * ac) + B->h[1]);
+}
+
+/* ---- polygons ----------------------------------------------------------------------------- */
+
+/* Edge k of P against Q: unnormalised outward normal n, squared length, and the smallest
+ * n . (w - v_k) over Q's vertex slots w. */
+static float edge_gap(const poly_v *P, int k, const poly_v *Q, float *nx, float *ny, float *l2)
+{
+    float ex = P->x[(k + 1) % NV] - P->x[k], ey = P->y[(k + 1) % NV] - P->y[k];
+    *nx = ey;
+    *ny = -ex;
+    *l2 = ex * ex + ey * ey;
+    float m = *nx * (Q->x[0] - P->x[k]) + *ny * (Q->y[0] - P->y[k]);
+    for (int j = 1; j < Q->n; j++) {
+        float v = *nx * (Q->x[j] - P->x[k]) + *ny * (Q->y[j] - P->y[k]);
+        m = v < m ? v : m;
+    }
+    return m;
+}
+
+/* Axis e (0..15) of the pair: edges of A against B, then edges of B against A. */
+static float pair_gap(const poly_v *a, const poly_v *b, int e, float *nx, float *ny, float *l2)
+{
+    return e < NV ? edge_gap(a, e, b, nx, ny, l2) : edge_gap(b, e - NV, a, nx, ny, l2);
+}
+
+/* The next axis id after e worth testing (edges from a polygon's n on have length 0). */
+static int next_axis(const poly_v *a, const poly_v *b, int e)
+{
+    e++;
+    if (e < NV && e >= a->n)
+        e = NV;
+    return e < NV + b->n ? e : 2 * NV;
+}
+
+/* Rectangle pair i: gaps and projections; returns the validity of the pair. */
+static int rect_pair(const sbx_job2d *job, size_t i, rect_v *a, rect_v *b, float g[4], float p[4])
+{
+    load_rects(job, i, a, b);
+    rect_axes(a, b, g, p);
+    return rect_valid(a) && rect_valid(b);
+}
+
+/* ---- the reference entry points ------------------------------------------------------------ */
+
+static ptrdiff_t finish(const sbx_job2d *job, size_t i, int hit, int valid, size_t count)
+{
+    if (job->hit)
+        job->hit[i] = (uint8_t)hit;
+    if (job->bad)
+        job->bad[i] = (uint8_t)!valid;
+    if (hit && job->compact)
+        job->compact[count] = (uint32_t)i;
+    return hit;
+}
+
+static ptrdiff_t scalar2d_overlap(const sbx_job2d *job)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < job->n; i++) {
+        int valid, sep = 0;
+        if (job->src == SBX2D_RECT || job->src == SBX2D_RECT_POOL) {
+            rect_v a, b;
+            float g[4], p[4];
+            valid = rect_pair(job, i, &a, &b, g, p);
+            sep = (g[0] > 0.0f || g[1] > 0.0f) || (g[2] > 0.0f || g[3] > 0.0f);
+        } else {
+            poly_v a, b;
+            load_polys(job, i, &a, &b);
+            valid = a.valid && b.valid;
+            for (int k = 0; k < 2 * NV && !sep; k = next_axis(&a, &b, k)) {
+                float nx, ny, l2;
+                float m = pair_gap(&a, &b, k, &nx, &ny, &l2);
+                sep |= l2 > 0.0f && m > 0.0f;
+            }
+        }
+        count += (size_t)finish(job, i, valid && !sep, valid, count);
+    }
+    return (ptrdiff_t)count;
+}
+
+static void write_collide(const sbx_job2d *job, size_t i, int valid, float sep, float nx, float ny, int id)
+{
+    if (job->separation)
+        job->separation[i] = valid ? sep : NAN;
+    if (job->normal[0])
+        job->normal[0][i] = valid ? nx : 0.0f;
+    if (job->normal[1])
+        job->normal[1][i] = valid ? ny : 0.0f;
+    if (job->axis)
+        job->axis[i] = (uint8_t)(valid ? id : (int)SATBOX_AXIS_INVALID);
+}
+
+static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < job->n; i++) {
+        int valid, id = 0;
+        float best, nx, ny;
+        if (job->src == SBX2D_RECT || job->src == SBX2D_RECT_POOL) {
+            rect_v a, b;
+            float g[4], p[4];
+            valid = rect_pair(job, i, &a, &b, g, p);
+            best = g[0];
+            for (int k = 1; k < 4; k++)
+                if (g[k] > best) {
+                    best = g[k];
+                    id = k;
+                }
+            const rect_v *r = id < 2 ? &a : &b;
+            float c = r->u[0], s = r->u[1];
+            nx = id % 2 == 0 ? c : -s;
+            ny = id % 2 == 0 ? s : c;
+            if (p[id] < 0.0f) {
+                nx = -nx;
+                ny = -ny;
+            }
+        } else {
+            poly_v a, b;
+            load_polys(job, i, &a, &b);
+            valid = a.valid && b.valid;
+            float bnx = 0.0f, bny = 0.0f, blen = 1.0f;
+            best = -INFINITY;
+            for (int k = 0; k < 2 * NV; k = next_axis(&a, &b, k)) {
+                float enx, eny, l2;
+                float m = pair_gap(&a, &b, k, &enx, &eny, &l2);
+                float len = sqrtf(l2);
+                float s = m / len;
+                s = (s == 0.0f ? m : s) + 0.0f; /* keeps the sign of m (an underflowed quotient); -0 -> +0 */
+                if (l2 > 0.0f && s > best) {
+                    best = s;
+                    id = k;
+                    bnx = enx;
+                    bny = eny;
+                    blen = len;
+                }
+            }
+            nx = bnx / blen;
+            ny = bny / blen;
+            if (id >= NV) {
+                nx = -nx;
+                ny = -ny;
+            }
+        }
+        write_collide(job, i, valid, best, nx, ny, id);
+        count += (size_t)finish(job, i, valid && best <= job->margin, valid, count);
+    }
+    return (ptrdiff_t)count;
+}
+
+const sbx_kernels2d sbx_kernels2d_scalar = {scalar2d_overlap, scalar2d_collide, 1};

@@ -1,0 +1,382 @@
+/* checkasm2d.c - every ISA path's 2D kernels (native and portable) against the 2D scalar reference, bit for bit. */
+/* Usage: checkasm2d [--seed S] [--pairs N] [--path NAME]
+ * For each chunk of random pairs (all families of support2d.h, bad data and garbage in unused
+ * vertex slots included) it runs the scalar reference once per source (rectangles, rectangle
+ * pool + pairs, polygons, polygon pool + pairs, rectangle vs polygon), then every path on the same
+ * inputs at unaligned addresses, split into batches of sizes 0, 1, W-1, W, W+1, 2W+1, 31, ...
+ * processed last to first (a tail that writes past its n clobbers results already checked), with
+ * guard bytes after every output. It compares every output (hit, bad, separation, normal, axis,
+ * counts, compacted list) with memcmp and checks overlap == collide(margin 0).hit on every path. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gbuf.h"
+#include "paths2d.h"
+#include "support2d.h"
+
+#define CHUNK 4096
+#define NV SATBOX2D_MAX_VERTS
+#define NSRC 5
+
+static uint64_t seed = 0x2D5A7B0Cull;
+static int failures = 0;
+
+/* Inputs of one chunk: rectangles and polygons as A/B batches and as pools of 2n with pairs. */
+typedef struct chunk {
+    size_t n;
+    gbuf ra[6], rb[6], rpool[6];
+    gbuf pa[2 * NV + 1], pb[2 * NV + 1], ppool[2 * NV + 1]; /* x[0..7], y[0..7], count */
+    gbuf pairs;
+} chunk;
+
+typedef struct outs {
+    gbuf hit, ohit, bad, obad, sep, nrm[2], axis, compact;
+    ptrdiff_t count, ocount;
+} outs;
+
+static gbuf *outs_list(outs *o, int q)
+{
+    gbuf *all[] = {&o->hit, &o->ohit, &o->bad, &o->obad, &o->sep, &o->nrm[0], &o->nrm[1], &o->axis, &o->compact};
+    return q < 9 ? all[q] : NULL;
+}
+
+static void outs_alloc(outs *o, size_t n)
+{
+    static const size_t elem[9] = {1, 1, 1, 1, 4, 4, 4, 1, 4};
+    for (int q = 0; q < 9; q++)
+        gb_alloc(outs_list(o, q), n * elem[q], (size_t)(1 + q % 3) * (elem[q] == 4 ? 4 : 1));
+}
+
+static void outs_each(outs *o, void (*fn)(gbuf *))
+{
+    for (int q = 0; q < 9; q++)
+        fn(outs_list(o, q));
+}
+
+static void chunk_alloc(chunk *ch, size_t n)
+{
+    ch->n = n;
+    for (int q = 0; q < 6; q++) {
+        gb_alloc(&ch->ra[q], n * 4, 4);
+        gb_alloc(&ch->rb[q], n * 4, 8);
+        gb_alloc(&ch->rpool[q], 2 * n * 4, 12);
+    }
+    for (int q = 0; q <= 2 * NV; q++) {
+        size_t e = q == 2 * NV ? 1 : 4;
+        gb_alloc(&ch->pa[q], n * e, e == 4 ? 4 : 1);
+        gb_alloc(&ch->pb[q], n * e, e == 4 ? 8 : 3);
+        gb_alloc(&ch->ppool[q], 2 * n * e, e == 4 ? 12 : 5);
+    }
+    gb_alloc(&ch->pairs, n * sizeof(satbox_pair), 4);
+}
+
+static void chunk_free(chunk *ch)
+{
+    for (int q = 0; q < 6; q++) {
+        gb_free(&ch->ra[q]);
+        gb_free(&ch->rb[q]);
+        gb_free(&ch->rpool[q]);
+    }
+    for (int q = 0; q <= 2 * NV; q++) {
+        gb_free(&ch->pa[q]);
+        gb_free(&ch->pb[q]);
+        gb_free(&ch->ppool[q]);
+    }
+    gb_free(&ch->pairs);
+}
+
+static void put_rect(gbuf *f, size_t i, const tb_rect *r)
+{
+    const float v[6] = {r->c[0], r->c[1], r->h[0], r->h[1], r->u[0], r->u[1]};
+    for (int q = 0; q < 6; q++)
+        ((float *)f[q].p)[i] = v[q];
+}
+
+static void put_poly(gbuf *f, size_t i, const tb_poly *p)
+{
+    for (int k = 0; k < NV; k++) {
+        ((float *)f[k].p)[i] = p->x[k];
+        ((float *)f[NV + k].p)[i] = p->y[k];
+    }
+    ((uint8_t *)f[2 * NV].p)[i] = p->n;
+}
+
+/* `count`: 0 mixes 3..8 vertices; otherwise every polygon of the chunk gets `count` vertices
+ * (steps whose lanes all stop early). */
+static void chunk_fill(chunk *ch, tb_rng *r, int count)
+{
+    size_t n = ch->n;
+    satbox_pair *pp = (satbox_pair *)ch->pairs.p;
+    for (size_t i = 0; i < n; i++) {
+        tb_rect a, b;
+        tb_poly pa, pb;
+        tb2_rect_pair(r, (tb2_family)(tb_next(r) % TB2_FAMILY_COUNT), &a, &b);
+        tb2_poly_pair(r, (tb2_family)(tb_next(r) % TB2_FAMILY_COUNT), count, count, &pa, &pb);
+        put_rect(ch->ra, i, &a);
+        put_rect(ch->rb, i, &b);
+        put_rect(ch->rpool, i, &a);
+        put_rect(ch->rpool, n + i, &b);
+        put_poly(ch->pa, i, &pa);
+        put_poly(ch->pb, i, &pb);
+        put_poly(ch->ppool, i, &pa);
+        put_poly(ch->ppool, n + i, &pb);
+        uint64_t x = tb_next(r) % 16;
+        if (x == 0) {
+            pp[i].a = (uint32_t)(tb_next(r) % (2 * n));
+            pp[i].b = (uint32_t)(tb_next(r) % (2 * n));
+        } else if (x == 1 && i > 0) {
+            pp[i] = pp[i - 1];
+        } else if (x == 2) {
+            pp[i] = (satbox_pair){(uint32_t)i, (uint32_t)i};
+        } else {
+            pp[i] = (satbox_pair){(uint32_t)i, (uint32_t)(n + i)};
+        }
+    }
+}
+
+/* Descriptors of a chunk's arrays from element i0 on (the pools always start at 0). */
+static void rect_view(gbuf *f, size_t i0, satbox2d_rects *v)
+{
+    for (int c = 0; c < 2; c++) {
+        v->center[c] = (const float *)f[c].p + i0;
+        v->half[c] = (const float *)f[2 + c].p + i0;
+        v->axis[c] = (const float *)f[4 + c].p + i0;
+    }
+}
+
+static void poly_view(gbuf *f, size_t i0, satbox2d_polys *v)
+{
+    for (int k = 0; k < NV; k++) {
+        v->x[k] = (const float *)f[k].p + i0;
+        v->y[k] = (const float *)f[NV + k].p + i0;
+    }
+    v->count = (const uint8_t *)f[2 * NV].p + i0;
+}
+
+static const char *src_name(sbx_src2d s)
+{
+    static const char *names[NSRC] = {"rect", "rect-pool", "poly", "poly-pool", "rect-poly"};
+    return names[s];
+}
+
+static size_t batch_sizes(int w, size_t n, size_t *sz)
+{
+    size_t pattern[] = {0, 1, (size_t)w - 1, (size_t)w, (size_t)w + 1, 2 * (size_t)w + 1, 31, 1000, 0, 3};
+    size_t k = 0, used = 0;
+    for (size_t i = 0; i < sizeof pattern / sizeof pattern[0] && used < n; i++) {
+        size_t s = pattern[i] > n - used ? n - used : pattern[i];
+        sz[k++] = s;
+        used += s;
+    }
+    if (used < n)
+        sz[k++] = n - used;
+    return k;
+}
+
+/* A job over pairs [i0, i0 + len) of the chunk, writing into the collide or the overlap outputs. */
+static sbx_job2d job_for(chunk *ch, sbx_src2d src, size_t i0, size_t len, float margin, outs *o, int collide,
+                         satbox2d_rects rv[2], satbox2d_polys pv[2])
+{
+    sbx_job2d j;
+    memset(&j, 0, sizeof j);
+    j.src = src;
+    j.n = len;
+    j.margin = margin;
+    int pool = src == SBX2D_RECT_POOL || src == SBX2D_POLY_POOL;
+    rect_view(pool ? ch->rpool : ch->ra, pool ? 0 : i0, &rv[0]);
+    rect_view(ch->rb, i0, &rv[1]);
+    poly_view(pool ? ch->ppool : ch->pa, pool ? 0 : i0, &pv[0]);
+    poly_view(ch->pb, i0, &pv[1]);
+    j.ra = &rv[0];
+    j.rb = &rv[1];
+    j.pa = &pv[0];
+    j.pb = &pv[1];
+    j.pairs = (const satbox_pair *)ch->pairs.p + i0;
+    if (collide) {
+        j.hit = (uint8_t *)o->hit.p + i0;
+        j.bad = (uint8_t *)o->bad.p + i0;
+        j.separation = (float *)o->sep.p + i0;
+        j.normal[0] = (float *)o->nrm[0].p + i0;
+        j.normal[1] = (float *)o->nrm[1].p + i0;
+        j.axis = (uint8_t *)o->axis.p + i0;
+    } else {
+        j.hit = (uint8_t *)o->ohit.p + i0;
+        j.bad = (uint8_t *)o->obad.p + i0;
+    }
+    return j;
+}
+
+static void run_path(const sbx_kernels2d *k, chunk *ch, sbx_src2d src, float margin, outs *o)
+{
+    size_t sz[16], nb = batch_sizes(k->width, ch->n, sz), start[16], pos = 0;
+    satbox2d_rects rv[2];
+    satbox2d_polys pv[2];
+    for (size_t b = 0; b < nb; b++) {
+        start[b] = pos;
+        pos += sz[b];
+    }
+    o->count = o->ocount = 0;
+    for (size_t b = nb; b-- > 0;) {
+        sbx_job2d jc = job_for(ch, src, start[b], sz[b], margin, o, 1, rv, pv);
+        o->count += k->collide(&jc);
+        sbx_job2d jo = job_for(ch, src, start[b], sz[b], margin, o, 0, rv, pv);
+        o->ocount += k->overlap(&jo);
+    }
+    /* The compacted list over the whole chunk, from collide with no per-pair outputs. */
+    sbx_job2d jl = job_for(ch, src, 0, ch->n, margin, o, 1, rv, pv);
+    jl.hit = jl.bad = jl.axis = NULL;
+    jl.separation = jl.normal[0] = jl.normal[1] = NULL;
+    jl.compact = (uint32_t *)o->compact.p;
+    ptrdiff_t cl = k->collide(&jl);
+    if (cl != o->count) {
+        printf("FAIL %s: compacted count %td != per-batch count %td\n", src_name(src), cl, o->count);
+        failures++;
+    }
+}
+
+static void same(const char *what, const gbuf *ref, const gbuf *got, size_t elem, const char *pname, sbx_src2d src,
+                 size_t upto)
+{
+    int ok = 1;
+    if (!gb_guard_ok(got)) {
+        printf("FAIL %s/%s: %s: guard bytes after the output were overwritten\n", pname, src_name(src), what);
+        ok = 0;
+    }
+    if (memcmp(ref->p, got->p, upto * elem) != 0) {
+        size_t i = 0;
+        while (memcmp((const char *)ref->p + i * elem, (const char *)got->p + i * elem, elem) == 0)
+            i++;
+        printf("FAIL %s/%s: %s differs at pair %zu (seed %" PRIu64 ")", pname, src_name(src), what, i, seed);
+        if (elem == 4) {
+            float x, y;
+            memcpy(&x, (const char *)ref->p + i * elem, 4);
+            memcpy(&y, (const char *)got->p + i * elem, 4);
+            printf(": reference %a, got %a", (double)x, (double)y);
+        } else {
+            printf(": reference %u, got %u", ((const uint8_t *)ref->p)[i], ((const uint8_t *)got->p)[i]);
+        }
+        printf("\n");
+        ok = 0;
+    }
+    if (!ok)
+        failures++;
+}
+
+static void compare(outs *ref, outs *got, const char *pname, sbx_src2d src, size_t n, float margin)
+{
+    same("hit", &ref->hit, &got->hit, 1, pname, src, n);
+    same("overlap hit", &ref->ohit, &got->ohit, 1, pname, src, n);
+    same("bad", &ref->bad, &got->bad, 1, pname, src, n);
+    same("overlap bad", &ref->obad, &got->obad, 1, pname, src, n);
+    same("separation", &ref->sep, &got->sep, 4, pname, src, n);
+    same("normal x", &ref->nrm[0], &got->nrm[0], 4, pname, src, n);
+    same("normal y", &ref->nrm[1], &got->nrm[1], 4, pname, src, n);
+    same("axis", &ref->axis, &got->axis, 1, pname, src, n);
+    same("compacted list", &ref->compact, &got->compact, 4, pname, src, (size_t)(ref->count > 0 ? ref->count : 0));
+    if (ref->count != got->count || ref->ocount != got->ocount) {
+        printf("FAIL %s/%s: counts %td/%td, reference %td/%td\n", pname, src_name(src), got->count, got->ocount,
+               ref->count, ref->ocount);
+        failures++;
+    }
+    if (memcmp(got->bad.p, got->obad.p, n) != 0) {
+        printf("FAIL %s/%s: overlap bad != collide bad\n", pname, src_name(src));
+        failures++;
+    }
+    if (margin == 0.0f && memcmp(got->hit.p, got->ohit.p, n) != 0) {
+        printf("FAIL %s/%s: overlap hit != collide(margin 0) hit\n", pname, src_name(src));
+        failures++;
+    }
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t pairs = 2000000;
+    const char *only = NULL, *env = getenv("SATBOX_CHECK_PAIRS");
+    if (env)
+        pairs = strtoull(env, NULL, 10);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(argv[i], "--pairs") && i + 1 < argc)
+            pairs = strtoull(argv[++i], NULL, 0);
+        else if (!strcmp(argv[i], "--path") && i + 1 < argc)
+            only = argv[++i];
+        else {
+            fprintf(stderr, "usage: %s [--seed S] [--pairs N] [--path NAME]\n", argv[0]);
+            return 2;
+        }
+    }
+    path2d paths[16];
+    int np = paths2d_list(paths);
+    if (only) {
+        int keep = 0;
+        for (int i = 0; i < np; i++)
+            if (!strcmp(paths[i].name, only))
+                paths[keep++] = paths[i];
+        np = keep;
+        if (!np) {
+            fprintf(stderr, "no path named %s here\n", only);
+            return 2;
+        }
+    }
+    printf("checkasm2d: seed %" PRIu64 ", %" PRIu64 " pairs per path and source, paths:", seed, pairs);
+    for (int i = 0; i < np; i++)
+        printf(" %s(W=%d)", paths[i].name, paths[i].k->width);
+    printf("\n");
+    if (np == 0) {
+        printf("FAIL: no SIMD path to check\n");
+        return 1;
+    }
+
+    chunk ch;
+    outs ref, got;
+    chunk_alloc(&ch, CHUNK);
+    outs_alloc(&ref, CHUNK);
+    outs_alloc(&got, CHUNK);
+    tb_rng r;
+    tb_seed(&r, seed);
+    const float margins[] = {0.0f, 0.05f, -0.05f, 0.0f};
+    uint64_t done = 0, chunks = 0, hits[NSRC] = {0}, bad[NSRC] = {0};
+    while (done < pairs && failures < 20) {
+        chunk_fill(&ch, &r, chunks % 2 ? 3 + (int)(chunks / 2 % 6) : 0);
+        float margin = margins[chunks % 4];
+        for (int s = 0; s < NSRC; s++) {
+            sbx_src2d src = (sbx_src2d)s;
+            outs_each(&ref, gb_reset);
+            run_path(&sbx_kernels2d_scalar, &ch, src, margin, &ref);
+            for (size_t i = 0; i < ch.n; i++) {
+                uint8_t h = ((uint8_t *)ref.ohit.p)[i], b = ((uint8_t *)ref.obad.p)[i];
+                hits[s] += h == 1;
+                bad[s] += b == 1;
+                if (h > 1 || b > 1 || (b && h)) {
+                    printf("FAIL scalar/%s: pair %zu hit %u bad %u (a bad pair must read 0)\n", src_name(src), i, h, b);
+                    failures++;
+                }
+            }
+            if (margin == 0.0f && memcmp(ref.hit.p, ref.ohit.p, ch.n) != 0) {
+                printf("FAIL scalar/%s: overlap hit != collide(margin 0) hit\n", src_name(src));
+                failures++;
+            }
+            for (int p = 0; p < np; p++) {
+                outs_each(&got, gb_reset);
+                run_path(paths[p].k, &ch, src, margin, &got);
+                compare(&ref, &got, paths[p].name, src, ch.n, margin);
+            }
+        }
+        done += ch.n;
+        chunks++;
+    }
+    printf("checked %" PRIu64 " pairs per source on %d paths; overlapping / bad:", done, np);
+    for (int s = 0; s < NSRC; s++)
+        printf(" %s %" PRIu64 "/%" PRIu64, src_name((sbx_src2d)s), hits[s], bad[s]);
+    printf("; %d failures\n", failures);
+    if (failures)
+        printf("replay with: --seed %" PRIu64 "\n", seed);
+    chunk_free(&ch);
+    outs_each(&ref, gb_free);
+    outs_each(&got, gb_free);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,82 @@
+/* support2d.h - 2D test/bench support: random rectangle and polygon families, owning SoA arrays. */
+#ifndef SATBOX_TEST_SUPPORT2D_H
+#define SATBOX_TEST_SUPPORT2D_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "satbox/satbox2d.h"
+#include "support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** One rectangle / polygon as a plain struct (same fields as the SoA descriptors). */
+typedef struct tb_rect {
+    float c[2], h[2], u[2]; /**< center, half extents, (cos, sin) */
+} tb_rect;
+
+typedef struct tb_poly {
+    float x[SATBOX2D_MAX_VERTS], y[SATBOX2D_MAX_VERTS]; /**< world vertices, counter-clockwise */
+    uint8_t n;                                          /**< vertex count */
+} tb_poly;
+
+/** Families of random 2D pairs. */
+typedef enum tb2_family {
+    TB2_UNIFORM = 0, /**< random angles and sizes 0.1..1.5, B's center within +-2.5: ~50% overlap */
+    TB2_TOUCHING,    /**< B pushed along one of A's edge normals to touch it within +-1e-5 */
+    TB2_GRID,        /**< axis-aligned shapes with coordinates on a 1/4 grid (exact touches) */
+    TB2_IDENTICAL,   /**< B == A */
+    TB2_SCALES,      /**< TB2_UNIFORM scaled by 10^U(-3, 4) and moved up to 10^4 away from the origin */
+    TB2_THIN,        /**< zero extents / nearly collinear polygons, repeated vertices */
+    TB2_CONTAINED,   /**< B small and inside A */
+    TB2_BAD,         /**< bad data of every kind (see satbox2d.h "Bad data") */
+    TB2_FAMILY_COUNT
+} tb2_family;
+
+const char *tb2_family_name(tb2_family f);
+
+/** A random pair of the family; polygons get na and nb vertices (0: random in 3..8), and
+ * their unused slots are filled with garbage (NaN, huge values) that must not matter. */
+void tb2_rect_pair(tb_rng *r, tb2_family f, tb_rect *a, tb_rect *b);
+void tb2_poly_pair(tb_rng *r, tb2_family f, int na, int nb, tb_poly *a, tb_poly *b);
+/** A random convex polygon of n vertices around (cx, cy), radius about `scale`, in double then rounded. */
+void tb2_random_poly(tb_rng *r, int n, double cx, double cy, double scale, tb_poly *p);
+/** The rectangle's 4 corners (double), in the order satbox2d.h gives for rect-vs-polygon. */
+void tb2_rect_corners(const tb_rect *r, double x[4], double y[4]);
+
+/** Pushes B along the outward unit normal of a random edge of A until B's nearest vertex lies on
+ * that edge's line, plus a random delta in +-1e-5 (computed in double, rounded). */
+void tb2_push_touch(tb_rng *r, const tb_poly *a, tb_poly *b);
+
+/** The rectangle as the 4-vertex float polygon satbox2d.h defines for rectangle vs polygon
+ * (its definition, evaluated in float as documented there). */
+void tb2_rect_as_poly(const tb_rect *r, tb_poly *p);
+
+/** Owning SoA storage (malloc, exactly n entries) with its const descriptor. */
+typedef struct tb2_rects {
+    size_t n;
+    float *f[6]; /* center x, y, half 0, 1, cos, sin */
+    satbox2d_rects view;
+} tb2_rects;
+
+typedef struct tb2_polys {
+    size_t n;
+    float *x[SATBOX2D_MAX_VERTS], *y[SATBOX2D_MAX_VERTS];
+    uint8_t *count;
+    satbox2d_polys view;
+} tb2_polys;
+
+int tb2_rects_alloc(tb2_rects *s, size_t n);
+void tb2_rects_free(tb2_rects *s);
+void tb2_rects_set(tb2_rects *s, size_t i, const tb_rect *r);
+int tb2_polys_alloc(tb2_polys *s, size_t n);
+void tb2_polys_free(tb2_polys *s);
+void tb2_polys_set(tb2_polys *s, size_t i, const tb_poly *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
