@@ -54,7 +54,7 @@ if want valgrind; then
         # dispatcher turns into avx2 under valgrind (test_tails checks that).
         SATBOX_CHECK_PAIRS=${SATBOX_CHECK_PAIRS_VALGRIND:-100000} SATBOX_QUICK=1 \
         hard_stage valgrind build testlog-valgrind "" -Dbuildtype=release \
-            -- --no-suite fuzz --timeout-multiplier 4 \
+            -- --no-suite fuzz --no-suite doc --timeout-multiplier 4 \
             --wrapper "valgrind --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect -q"
     else
         echo "== [valgrind] valgrind not installed: stage FAILED"; STAGE_FAIL=$((STAGE_FAIL+1))

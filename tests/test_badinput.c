@@ -1,9 +1,9 @@
 /* test_badinput.c - bad arguments return an error and write nothing; bad data marks only its own pair. */
 /* Usage: test_badinput [--seed N] [--scale F]
  *  - every entry point: NULL descriptor / array / output with n > 0 -> SATBOX_ERR_NULL, n = 0 with
- *    NULL everything -> 0, n > SATBOX_MAX_COUNT -> SATBOX_ERR_COUNT, non-finite margin ->
- *    SATBOX_ERR_ARG, pair index out of range -> SATBOX_ERR_INDEX, an output overlapping an input
- *    or another output -> SATBOX_ERR_ALIAS; in every error case all outputs (sentinel-filled)
+ *    NULL everything -> 0, n > SATBOX_MAX_COUNT -> SATBOX_ERR_COUNT, non-finite margin (or a
+ *    negative AABB margin) -> SATBOX_ERR_ARG, pair index out of range -> SATBOX_ERR_INDEX, an
+ *    output overlapping an input or another output -> SATBOX_ERR_ALIAS; in every error case all outputs (sentinel-filled)
  *    and inputs are left unchanged;
  *  - per-pair bad data (NaN, inf, negative extent, huge coordinates, NaN axes, bad quaternions,
  *    bad pool boxes) marks exactly the pairs that use it: hit 0, bad 1, separation NaN, normal 0,
@@ -324,6 +324,15 @@ static void test_args(void)
         EXPECT_ERR(SATBOX_ERR_ARG, satbox_aabb_q(&W.qva, N, g, W.pmn, W.pmx));
         EXPECT_ERR(SATBOX_ERR_ARG, satbox_validate(A, N, g, W.hit));
     }
+    /* a negative AABB margin would turn boxes inside out: refused, down to the smallest denormal */
+    const float neg_margins[] = {-1.0f, -1e-30f, -1e-45f};
+    for (int m = 0; m < 3; m++) {
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_aabb(A, N, neg_margins[m], W.pmn, W.pmx));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_aabb_q(&W.qva, N, neg_margins[m], W.pmn, W.pmx));
+    }
+    fill_outputs();
+    CHECK(satbox_aabb(A, N, -0.0f, W.pmn, W.pmx) >= 0 && satbox_aabb_q(&W.qva, N, -0.0f, W.pmn, W.pmx) >= 0,
+          "AABB margin -0.0 refused");
     /* pair indices: one bad index anywhere (last, first, a or b) -> nothing written at all */
     const size_t where[] = {N - 1, 0, N / 2};
     for (int w = 0; w < 3; w++)
