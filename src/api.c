@@ -260,7 +260,7 @@ ptrdiff_t satbox_aabb(const satbox_boxes *boxes, size_t n, float margin, float *
         return 0;
     if (n > SATBOX_MAX_COUNT)
         return SATBOX_ERR_COUNT;
-    if (!isfinite(margin))
+    if (!isfinite(margin) || margin < 0.0f) /* a negative margin would turn boxes inside out */
         return SATBOX_ERR_ARG;
     sbx_spans s = {.nin = 0};
     int e;
@@ -280,7 +280,7 @@ ptrdiff_t satbox_aabb_q(const satbox_qboxes *boxes, size_t n, float margin, floa
         return 0;
     if (n > SATBOX_MAX_COUNT)
         return SATBOX_ERR_COUNT;
-    if (!isfinite(margin))
+    if (!isfinite(margin) || margin < 0.0f)
         return SATBOX_ERR_ARG;
     sbx_spans s = {.nin = 0};
     int e;

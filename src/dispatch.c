@@ -1,7 +1,6 @@
 /* dispatch.c - path choice: the kernel table of each ISA, the one atomically published choice, query/cap/force. */
 #include <stdatomic.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "internal.h"
 
@@ -116,12 +115,25 @@ static const char *const isa_names[SATBOX_ISA_COUNT] = {"scalar", "sse41", "avx2
 
 const char *satbox_isa_name(satbox_isa isa) { return rank(isa) < 0 ? NULL : isa_names[isa]; }
 
+/* ASCII case-insensitive equality (strcasecmp is POSIX, not C11, and would follow the locale). */
+static int same_name(const char *a, const char *b)
+{
+    for (;; a++, b++) {
+        char x = *a >= 'A' && *a <= 'Z' ? (char)(*a - 'A' + 'a') : *a;
+        if (x != *b)
+            return 0;
+        if (!x)
+            return 1;
+    }
+}
+
+/* Any case ("AVX512", "Avx2"): the name often comes from a user's environment (SATBOX_ISA). */
 int satbox_isa_from_name(const char *name)
 {
     if (!name)
         return SATBOX_ERR_ARG;
     for (int i = 0; i < SATBOX_ISA_COUNT; i++)
-        if (strcmp(name, isa_names[i]) == 0)
+        if (same_name(name, isa_names[i]))
             return i;
     return SATBOX_ERR_ARG;
 }

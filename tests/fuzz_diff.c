@@ -4,13 +4,14 @@
  * quaternions, garbage axes), sometimes all scaled into the denormal or huge range, and
  * n pairs over it (n = 0..255, mostly below 64: every remainder modulo 4, 8, 16). It checks:
  *  - every path (the native tables this CPU runs, the portable tables if linked) returns the
- *    scalar path's outputs bit for bit (hit, separation, normal, axis, counts, compacted list)
+ *    scalar path's outputs bit for bit (hit, bad, separation, normal, axis, counts, compacted list)
  *    for the five pair sources (matrix, quaternion, one-vs-many, pool + pairs, record pool + pairs,
  *    which must also equal the SoA pool bit for bit whatever the records' pad holds), with overlap,
  *    collide(margin) and collide(0), and for aabb, aabb_q and axes_from_quat;
  *  - on the scalar path: overlap == collide(margin 0).hit; a pair with an invalid box
  *    (sbx_ref_box_valid, itself cross-checked with the public satbox_validate) is marked
- *    hit 0 (never 1) with NaN separation, zero normal and SATBOX_AXIS_INVALID; a valid
+ *    hit 0 (never 1) and bad 1 with NaN separation, zero normal and SATBOX_AXIS_INVALID, by
+ *    overlap and collide alike; every valid pair has bad 0; a valid
  *    pair is 0 or 1 with hit == (separation <= margin), a finite separation, a normal without
  *    NaN and an axis id < 15; counts and compacted lists match the hit bytes; invalid boxes
  *    get the empty AABB;
@@ -336,7 +337,7 @@ static void qsoa_free(qsoa *s)
 
 /* ---- outputs of one path on one source ---- */
 typedef struct outs {
-    uint8_t *hit, *axis, *ohit, *hit0;
+    uint8_t *hit, *axis, *ohit, *hit0, *bad, *obad; /* bad: collide's, obad: overlap's */
     float *sep, *nrm[3];
     uint32_t *list, *olist;
     ptrdiff_t count, ocount, count0;
@@ -348,6 +349,8 @@ static void outs_alloc(outs *o, size_t n)
     o->axis = (uint8_t *)omalloc(n);
     o->ohit = (uint8_t *)omalloc(n);
     o->hit0 = (uint8_t *)omalloc(n);
+    o->bad = (uint8_t *)omalloc(n);
+    o->obad = (uint8_t *)omalloc(n);
     o->sep = (float *)omalloc(n * sizeof(float));
     for (int c = 0; c < 3; c++)
         o->nrm[c] = (float *)omalloc(n * sizeof(float));
@@ -361,6 +364,8 @@ static void outs_free(outs *o)
     free(o->axis);
     free(o->ohit);
     free(o->hit0);
+    free(o->bad);
+    free(o->obad);
     free(o->sep);
     for (int c = 0; c < 3; c++)
         free(o->nrm[c]);
@@ -378,11 +383,13 @@ static void run_pairs(const sbx_kernels *k, const sbx_job *base, float margin, o
     for (int c = 0; c < 3; c++)
         j.normal[c] = o->nrm[c];
     j.axis = o->axis;
+    j.bad = o->bad;
     j.compact = o->list;
     o->count = k->collide(&j);
 
     j = *base;
     j.hit = o->ohit;
+    j.bad = o->obad;
     j.compact = o->olist;
     o->ocount = k->overlap(&j);
 
@@ -425,6 +432,8 @@ static void compare_outs(const outs *ref, const outs *got, size_t n)
     same_bytes(ref->hit, got->hit, 1, n, "collide hit");
     same_bytes(ref->ohit, got->ohit, 1, n, "overlap hit");
     same_bytes(ref->hit0, got->hit0, 1, n, "collide(0) hit");
+    same_bytes(ref->bad, got->bad, 1, n, "collide bad");
+    same_bytes(ref->obad, got->obad, 1, n, "overlap bad");
     same_bytes(ref->sep, got->sep, 4, n, "separation");
     for (int c = 0; c < 3; c++)
         same_bytes(ref->nrm[c], got->nrm[c], 4, n, "normal");
@@ -440,6 +449,8 @@ static void check_ref(const outs *o, const uint8_t *valid, size_t n, float margi
     for (size_t i = 0; i < n; i++) {
         if (o->ohit[i] != o->hit0[i])
             fail("pair %zu: overlap hit %u != collide(0) hit %u", i, o->ohit[i], o->hit0[i]);
+        if (o->bad[i] != !valid[i] || o->obad[i] != !valid[i])
+            fail("pair %zu %s but bad %u / overlap bad %u", i, valid[i] ? "valid" : "invalid", o->bad[i], o->obad[i]);
         if (!valid[i]) {
             if (o->hit[i] != 0 || o->ohit[i] != 0)
                 fail("pair %zu has an invalid box but hit %u / overlap %u", i, o->hit[i], o->ohit[i]);
@@ -697,19 +708,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* The public entry points on the active path. */
         cur_path = "public API";
         if (s == 0) {
-            uint8_t *hit = (uint8_t *)omalloc(n);
-            ptrdiff_t c = satbox_overlap(&ma.v, &mb.v, n, hit, NULL);
+            uint8_t *hit = (uint8_t *)omalloc(n), *bad = (uint8_t *)omalloc(n);
+            ptrdiff_t c = satbox_overlap(&ma.v, &mb.v, n, hit, bad);
             if (c != ref.ocount)
                 fail("satbox_overlap returned %td, kernels %td", c, ref.ocount);
             same_bytes(ref.ohit, hit, 1, n, "satbox_overlap hit");
+            same_bytes(ref.obad, bad, 1, n, "satbox_overlap bad");
             free(hit);
+            free(bad);
         } else if (s == 3) {
             uint32_t *list = (uint32_t *)omalloc(n * sizeof(uint32_t));
-            ptrdiff_t c = satbox_overlap_pairs(&pool.v, pn, pairs, n, NULL, list, NULL);
+            uint8_t *bad = (uint8_t *)omalloc(n);
+            ptrdiff_t c = satbox_overlap_pairs(&pool.v, pn, pairs, n, NULL, list, bad);
             if (c != ref.ocount)
                 fail("satbox_overlap_pairs returned %td, kernels %td", c, ref.ocount);
             same_bytes(ref.olist, list, 4, (size_t)ref.ocount, "satbox_overlap_pairs list");
+            same_bytes(ref.obad, bad, 1, n, "satbox_overlap_pairs bad");
             free(list);
+            free(bad);
         }
         if (s == 3)
             pool_ref = ref; /* kept for the record pool */

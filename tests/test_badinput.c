@@ -1,14 +1,15 @@
 /* test_badinput.c - bad arguments return an error and write nothing; bad data marks only its own pair. */
 /* Usage: test_badinput [--seed N] [--scale F]
  *  - every entry point: NULL descriptor / array / output with n > 0 -> SATBOX_ERR_NULL, n = 0 with
- *    NULL everything -> 0, n > SATBOX_MAX_COUNT -> SATBOX_ERR_COUNT, non-finite margin ->
- *    SATBOX_ERR_ARG, pair index out of range -> SATBOX_ERR_INDEX, an output overlapping an input
- *    or another output -> SATBOX_ERR_ALIAS; in every error case all outputs (sentinel-filled)
+ *    NULL everything -> 0, n > SATBOX_MAX_COUNT -> SATBOX_ERR_COUNT, non-finite margin (or a
+ *    negative AABB margin) -> SATBOX_ERR_ARG, pair index out of range -> SATBOX_ERR_INDEX, an
+ *    output overlapping an input or another output -> SATBOX_ERR_ALIAS; in every error case all outputs (sentinel-filled)
  *    and inputs are left unchanged;
  *  - per-pair bad data (NaN, inf, negative extent, huge coordinates, NaN axes, bad quaternions,
- *    bad pool boxes) marks exactly the pairs that use it: hit 255, separation NaN, normal 0,
- *    axis 255, not counted; every other pair's outputs are byte-identical to a clean batch
- *    without the poisoned pairs;
+ *    bad pool boxes) marks exactly the pairs that use it: hit 0, bad 1, separation NaN, normal 0,
+ *    axis 255, not counted; every other pair has bad 0 and outputs byte-identical to a clean
+ *    batch without the poisoned pairs; the same through overlap and collide of every source
+ *    (matrix, _q, _one, _pairs, _pairs_rec);
  *  - -0.0 extents are valid; denormal inputs are ordinary numbers (no flush to zero). */
 #include <math.h>
 #include <stdio.h>
@@ -35,7 +36,7 @@ typedef struct world {
     satbox_box one;
     satbox_pair pairs[N];
     /* outputs */
-    uint8_t hit[N], axis[N];
+    uint8_t hit[N], axis[N], bad[N];
     float sep[N], nrm[3][N];
     uint32_t list[N];
     float mn[3][N], mx[3][N], ax[3][3][N];
@@ -53,6 +54,7 @@ static unsigned char snapshot_in[sizeof(float) * 15 * N * 2 + sizeof(float) * 20
 static void fill_outputs(void)
 {
     memset(W.hit, SENT, sizeof W.hit);
+    memset(W.bad, SENT, sizeof W.bad);
     memset(W.axis, SENT, sizeof W.axis);
     memset(W.sep, SENT, sizeof W.sep);
     memset(W.nrm, SENT, sizeof W.nrm);
@@ -66,6 +68,7 @@ static void fill_outputs(void)
 static int outputs_untouched(void)
 {
     const unsigned char *blocks[] = {W.hit,
+                                     W.bad,
                                      W.axis,
                                      (const unsigned char *)W.sep,
                                      (const unsigned char *)W.nrm,
@@ -74,7 +77,7 @@ static int outputs_untouched(void)
                                      (const unsigned char *)W.mx,
                                      (const unsigned char *)W.ax,
                                      (const unsigned char *)W.dst};
-    const size_t sizes[] = {sizeof W.hit, sizeof W.axis, sizeof W.sep, sizeof W.nrm, sizeof W.list,
+    const size_t sizes[] = {sizeof W.hit, sizeof W.bad, sizeof W.axis, sizeof W.sep, sizeof W.nrm, sizeof W.list,
                             sizeof W.mn,  sizeof W.mx,   sizeof W.ax,  sizeof W.dst};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
         for (size_t i = 0; i < sizes[k]; i++)
@@ -140,7 +143,7 @@ static void world_init(void)
         W.qvb.quat[c] = W.qb[6 + c];
     }
     W.one = W.src[0];
-    W.res = (satbox_result){W.hit, W.sep, {W.nrm[0], W.nrm[1], W.nrm[2]}, W.axis, NULL};
+    W.res = (satbox_result){W.hit, W.sep, {W.nrm[0], W.nrm[1], W.nrm[2]}, W.axis, W.bad};
     for (int c = 0; c < 3; c++) {
         W.pmn[c] = W.mn[c];
         W.pmx[c] = W.mx[c];
@@ -197,25 +200,25 @@ static void test_null(void)
     const satbox_qboxes *QA = &W.qva, *QB = &W.qvb;
     const float *const *quat = (const float *const *)W.qva.quat;
     /* NULL descriptors and outputs */
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(NULL, B, N, W.hit, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, NULL, N, W.hit, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, B, N, NULL, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(NULL, B, N, W.hit, W.bad));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, NULL, N, W.hit, W.bad));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, B, N, NULL, W.bad));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(NULL, B, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(A, NULL, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(A, B, N, 0.0f, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(NULL, QB, N, W.hit, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, NULL, N, W.hit, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, QB, N, NULL, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(NULL, QB, N, W.hit, W.bad));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, NULL, N, W.hit, W.bad));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, QB, N, NULL, W.bad));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_q(NULL, QB, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_q(QA, QB, N, 0.0f, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(NULL, B, N, W.hit, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, NULL, N, W.hit, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, B, N, NULL, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(NULL, B, N, W.hit, W.bad));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, NULL, N, W.hit, W.bad));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, B, N, NULL, W.bad));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(NULL, B, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(&W.one, NULL, N, 0.0f, &W.res));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(&W.one, B, N, 0.0f, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(NULL, N, W.pairs, N, W.hit, W.list, NULL));
-    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(A, N, NULL, N, W.hit, W.list, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(NULL, N, W.pairs, N, W.hit, W.list, W.bad));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(A, N, NULL, N, W.hit, W.list, W.bad));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_pairs(NULL, N, W.pairs, N, 0.0f, &W.res, W.list));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_pairs(A, N, NULL, N, 0.0f, &W.res, W.list));
     EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(NULL, N, 0.0f, W.pmn, W.pmx));
@@ -232,20 +235,20 @@ static void test_null(void)
     /* one NULL array inside a descriptor, each of the 15 (or 10) in turn, on either side */
     for (int f = 0; f < 15; f++) {
         satbox_boxes na = with_null(A, f), nb = with_null(B, f);
-        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(&na, B, N, W.hit, NULL));
-        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, &nb, N, W.hit, NULL));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(&na, B, N, W.hit, W.bad));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap(A, &nb, N, W.hit, W.bad));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(&na, B, N, 0.0f, &W.res));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide(A, &nb, N, 0.0f, &W.res));
-        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, &nb, N, W.hit, NULL));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_one(&W.one, &nb, N, W.hit, W.bad));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_one(&W.one, &nb, N, 0.0f, &W.res));
-        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(&na, N, W.pairs, N, W.hit, W.list, NULL));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_pairs(&na, N, W.pairs, N, W.hit, W.list, W.bad));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_pairs(&na, N, W.pairs, N, 0.0f, &W.res, W.list));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb(&na, N, 0.0f, W.pmn, W.pmx));
         EXPECT_ERR(SATBOX_ERR_NULL, satbox_validate(&na, N, 1e-5f, W.hit));
         if (f < 10) {
             satbox_qboxes qa = with_null_q(QA, f), qb = with_null_q(QB, f);
-            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(&qa, QB, N, W.hit, NULL));
-            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, &qb, N, W.hit, NULL));
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(&qa, QB, N, W.hit, W.bad));
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_overlap_q(QA, &qb, N, W.hit, W.bad));
             EXPECT_ERR(SATBOX_ERR_NULL, satbox_collide_q(QA, &qb, N, 0.0f, &W.res));
             EXPECT_ERR(SATBOX_ERR_NULL, satbox_aabb_q(&qa, N, 0.0f, W.pmn, W.pmx));
         }
@@ -294,12 +297,12 @@ static void test_null(void)
     /* n above SATBOX_MAX_COUNT (only representable with a 64-bit size_t) */
     if ((uint64_t)SIZE_MAX > (uint64_t)SATBOX_MAX_COUNT) {
         size_t big = (size_t)SATBOX_MAX_COUNT + 1;
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap(A, B, big, W.hit, NULL));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap(A, B, big, W.hit, W.bad));
         EXPECT_ERR(SATBOX_ERR_COUNT, satbox_collide(A, B, big, 0.0f, &W.res));
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_q(QA, QB, big, W.hit, NULL));
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_one(&W.one, B, big, W.hit, NULL));
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, N, W.pairs, big, W.hit, W.list, NULL));
-        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, big, W.pairs, N, W.hit, W.list, NULL));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_q(QA, QB, big, W.hit, W.bad));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_one(&W.one, B, big, W.hit, W.bad));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, N, W.pairs, big, W.hit, W.list, W.bad));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_overlap_pairs(A, big, W.pairs, N, W.hit, W.list, W.bad));
         EXPECT_ERR(SATBOX_ERR_COUNT, satbox_aabb(A, big, 0.0f, W.pmn, W.pmx));
         EXPECT_ERR(SATBOX_ERR_COUNT, satbox_axes_from_quat(quat, big, W.pax));
         EXPECT_ERR(SATBOX_ERR_COUNT, satbox_pack(W.src, big, &W.dout));
@@ -321,6 +324,15 @@ static void test_args(void)
         EXPECT_ERR(SATBOX_ERR_ARG, satbox_aabb_q(&W.qva, N, g, W.pmn, W.pmx));
         EXPECT_ERR(SATBOX_ERR_ARG, satbox_validate(A, N, g, W.hit));
     }
+    /* a negative AABB margin would turn boxes inside out: refused, down to the smallest denormal */
+    const float neg_margins[] = {-1.0f, -1e-30f, -1e-45f};
+    for (int m = 0; m < 3; m++) {
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_aabb(A, N, neg_margins[m], W.pmn, W.pmx));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_aabb_q(&W.qva, N, neg_margins[m], W.pmn, W.pmx));
+    }
+    fill_outputs();
+    CHECK(satbox_aabb(A, N, -0.0f, W.pmn, W.pmx) >= 0 && satbox_aabb_q(&W.qva, N, -0.0f, W.pmn, W.pmx) >= 0,
+          "AABB margin -0.0 refused");
     /* pair indices: one bad index anywhere (last, first, a or b) -> nothing written at all */
     const size_t where[] = {N - 1, 0, N / 2};
     for (int w = 0; w < 3; w++)
@@ -331,16 +343,16 @@ static void test_args(void)
             for (int k = 0; k < 3; k++) {
                 *p = bad_idx[k];
                 snap_inputs(snapshot_in);
-                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, W.hit, W.list, NULL));
-                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, NULL, W.list, NULL));
+                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, W.hit, W.list, W.bad));
+                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, N, W.pairs, N, NULL, W.list, W.bad));
                 EXPECT_ERR(SATBOX_ERR_INDEX, satbox_collide_pairs(A, N, W.pairs, N, 0.0f, &W.res, W.list));
             }
             W.pairs[where[w]] = save;
             snap_inputs(snapshot_in);
         }
     /* a pool smaller than the indices */
-    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 1, W.pairs, N, W.hit, W.list, NULL));
-    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 0, W.pairs, N, W.hit, W.list, NULL));
+    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 1, W.pairs, N, W.hit, W.list, W.bad));
+    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_overlap_pairs(A, 0, W.pairs, N, W.hit, W.list, W.bad));
 }
 
 static void test_alias(void)
@@ -349,10 +361,20 @@ static void test_alias(void)
     float *in_a = W.a.arrays[4], *in_b = W.b.arrays[9];
     /* an output that is an input (whole or one byte in), or another output */
     uint8_t *hit_in = (uint8_t *)in_a + 1;
+    satbox_result r;
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, (uint8_t *)in_a, NULL));
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, hit_in, NULL));
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, (uint8_t *)in_b + 3, NULL));
-    satbox_result r = W.res;
+    /* the optional bad output is checked like the others: against inputs and against hit */
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, W.hit, (uint8_t *)in_a + 2));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap(A, B, N, W.hit, W.hit + N - 1));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, NULL, W.list, (uint8_t *)W.list + 5));
+    r = W.res;
+    r.bad = W.axis + 3;
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide(A, B, N, 0.0f, &r));
+    r.bad = (uint8_t *)W.qb[2];
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide_q(&W.qva, &W.qvb, N, 0.0f, &r));
+    r = W.res;
     r.separation = in_b;
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide(A, B, N, 0.0f, &r));
     r = W.res;
@@ -369,7 +391,7 @@ static void test_alias(void)
     r.hit = (uint8_t *)W.one.center; /* the one box is an input too */
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide_one(&W.one, B, N, 0.0f, &r));
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, W.hit, (uint32_t *)W.pairs, NULL));
-    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, (uint8_t *)W.list, W.list, NULL));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_overlap_pairs(A, N, W.pairs, N, (uint8_t *)W.list, W.list, W.bad));
     r = W.res;
     r.separation = W.a.arrays[14];
     EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_collide_pairs(A, N, W.pairs, N, 0.0f, &r, W.list));
@@ -400,34 +422,40 @@ static void test_alias(void)
 /* ---- per-pair bad data ------------------------------------------------------------------------- */
 
 typedef struct pout {
-    uint8_t hit, axis;
+    uint8_t hit, bad, axis;
     float sep, n[3];
 } pout;
 
 static int pout_same(const pout *x, const pout *y)
 {
-    return x->hit == y->hit && x->axis == y->axis && memcmp(&x->sep, &y->sep, sizeof x->sep) == 0 &&
+    return x->hit == y->hit && x->bad == y->bad && x->axis == y->axis && memcmp(&x->sep, &y->sep, sizeof x->sep) == 0 &&
            memcmp(x->n, y->n, sizeof x->n) == 0;
 }
 
 static int pout_invalid(const pout *x)
 {
-    return x->hit == 0 && x->axis == SATBOX_AXIS_INVALID && isnan(x->sep) && x->n[0] == 0 &&
+    return x->hit == 0 && x->bad == 1 && x->axis == SATBOX_AXIS_INVALID && isnan(x->sep) && x->n[0] == 0 &&
            x->n[1] == 0 && x->n[2] == 0;
 }
 
-/* collide + overlap of a batch; returns collide's count; per-pair outputs in o, overlap bits in ov. */
-static ptrdiff_t run_mat(const tb_soa *a, const tb_soa *b, size_t n, pout *o, uint8_t *ov, ptrdiff_t *ocount)
+/* collide + overlap of a batch; returns collide's count; per-pair outputs in o, overlap's hit
+ * and bad bytes in ov and ovbad (every output sentinel-filled first, so "not written" shows). */
+static ptrdiff_t run_mat(const tb_soa *a, const tb_soa *b, size_t n, pout *o, uint8_t *ov, uint8_t *ovbad,
+                         ptrdiff_t *ocount)
 {
-    uint8_t *hit = (uint8_t *)malloc(n), *axis = (uint8_t *)malloc(n);
+    uint8_t *hit = (uint8_t *)malloc(n), *axis = (uint8_t *)malloc(n), *bad = (uint8_t *)malloc(n);
     float *sep = (float *)malloc(n * sizeof(float)), *nn[3];
     for (int c = 0; c < 3; c++)
         nn[c] = (float *)malloc(n * sizeof(float));
-    satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis, NULL};
+    memset(bad, SENT, n);
+    memset(ov, SENT, n);
+    memset(ovbad, SENT, n);
+    satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis, bad};
     ptrdiff_t r = satbox_collide(&a->view, &b->view, n, 0.0f, &res);
-    *ocount = satbox_overlap(&a->view, &b->view, n, ov, NULL);
+    *ocount = satbox_overlap(&a->view, &b->view, n, ov, ovbad);
     for (size_t i = 0; i < n; i++) {
         o[i].hit = hit[i];
+        o[i].bad = bad[i];
         o[i].axis = axis[i];
         o[i].sep = sep[i];
         for (int c = 0; c < 3; c++)
@@ -435,10 +463,27 @@ static ptrdiff_t run_mat(const tb_soa *a, const tb_soa *b, size_t n, pout *o, ui
     }
     free(hit);
     free(axis);
+    free(bad);
     free(sep);
     for (int c = 0; c < 3; c++)
         free(nn[c]);
     return r;
+}
+
+/* hit and bad bytes of one call against the expected bad flags: bad[i] must be exactly
+ * want_bad[i] (0 or 1), a bad pair must read hit 0, a good one 0 or 1; the count must be the
+ * number of hit bytes equal to 1. */
+static void check_hit_bad(const char *what, const uint8_t *hit, const uint8_t *bad, const uint8_t *want_bad, size_t n,
+                          ptrdiff_t count)
+{
+    ptrdiff_t ones = 0;
+    for (size_t i = 0; i < n; i++) {
+        CHECK(bad[i] == want_bad[i], "%s: pair %zu bad %u, expected %u", what, i, bad[i], want_bad[i]);
+        CHECK(want_bad[i] ? hit[i] == 0 : hit[i] <= 1, "%s: pair %zu (%s) hit %u", what, i,
+              want_bad[i] ? "bad" : "good", hit[i]);
+        ones += hit[i] == 1;
+    }
+    CHECK(count == ones, "%s: returned %td, %td hit bytes are 1", what, count, ones);
 }
 
 /* Makes a box invalid by one bad value (kind 0..NPOISON-1). */
@@ -513,25 +558,29 @@ static void test_bad_data(size_t n)
     }
     pout *oc = (pout *)malloc(n * sizeof *oc), *op = (pout *)malloc(m * sizeof *op);
     uint8_t *vc = (uint8_t *)malloc(n), *vp = (uint8_t *)malloc(m);
+    uint8_t *vbc = (uint8_t *)malloc(n), *vbp = (uint8_t *)malloc(m);
     ptrdiff_t occ, opc;
-    ptrdiff_t rc = run_mat(&ca, &cb, n, oc, vc, &occ);
-    ptrdiff_t rp = run_mat(&pa, &pb, m, op, vp, &opc);
+    ptrdiff_t rc = run_mat(&ca, &cb, n, oc, vc, vbc, &occ);
+    ptrdiff_t rp = run_mat(&pa, &pb, m, op, vp, vbp, &opc);
     CHECK(rc == rp && occ == opc && rc == occ,
           "counts: clean collide %td overlap %td, poisoned collide %td overlap %td", rc, occ, rp, opc);
+    for (size_t i = 0; i < n; i++)
+        CHECK(oc[i].bad == 0 && vbc[i] == 0, "clean pair %zu: collide bad %u, overlap bad %u", i, oc[i].bad, vbc[i]);
     for (size_t i = 0; i < m; i++) {
         if (is_bad[i]) {
-            CHECK(pout_invalid(&op[i]) && vp[i] == 0,
-                  "poisoned pair %zu: hit %u axis %u sep %g normal (%g %g %g), overlap %u", i, op[i].hit, op[i].axis,
-                  (double)op[i].sep, (double)op[i].n[0], (double)op[i].n[1], (double)op[i].n[2], vp[i]);
+            CHECK(pout_invalid(&op[i]) && vp[i] == 0 && vbp[i] == 1,
+                  "poisoned pair %zu: hit %u bad %u axis %u sep %g normal (%g %g %g), overlap hit %u bad %u", i,
+                  op[i].hit, op[i].bad, op[i].axis, (double)op[i].sep, (double)op[i].n[0], (double)op[i].n[1],
+                  (double)op[i].n[2], vp[i], vbp[i]);
         } else {
             size_t j = orig[i];
-            CHECK(pout_same(&op[i], &oc[j]) && vp[i] == vc[j],
+            CHECK(pout_same(&op[i], &oc[j]) && vp[i] == vc[j] && vbp[i] == vbc[j],
                   "clean pair %zu (batch index %zu) changed by its neighbours", j, i);
         }
     }
     printf("bad data: %zu clean pairs + %zu poisoned, %td hits\n", n, nbad, rc);
 
-    /* The same through the quaternion, one-vs-many and pool entry points. */
+    /* The same through the quaternion, one-vs-many and pool entry points, overlap and collide. */
     {
         /* bad quaternions: zero, NaN, inf -> invalid pair */
         static float q[10][64], qq[10][64];
@@ -542,7 +591,7 @@ static void test_bad_data(size_t n)
         }
         for (int c = 0; c < 4; c++)
             qa.quat[c] = q[6 + c], qb.quat[c] = qq[6 + c];
-        int bad[64];
+        uint8_t want[64];
         for (int i = 0; i < 64; i++) {
             satbox_box a, b;
             tb_make_pair(&rng, TB_UNIFORM, &a, &b);
@@ -552,8 +601,8 @@ static void test_bad_data(size_t n)
             }
             for (int c = 0; c < 4; c++)
                 q[6 + c][i] = (float)tb_normal(&rng), qq[6 + c][i] = (float)tb_normal(&rng);
-            bad[i] = i % 5 == 0;
-            if (bad[i]) {
+            want[i] = i % 5 == 0;
+            if (want[i]) {
                 float *t = (i % 10 == 0) ? &q[6][i] : &qq[6][i];
                 switch (i % 3) {
                 case 0: q[6][i] = q[7][i] = q[8][i] = q[9][i] = 0.0f; break;
@@ -562,46 +611,55 @@ static void test_bad_data(size_t n)
                 }
             }
         }
-        uint8_t hit[64], ax[64], ov[64];
+        uint8_t hit[64], ax[64], ov[64], bad[64], ovbad[64];
         float sep[64], nn[3][64];
-        satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, ax, NULL};
-        ptrdiff_t r1 = satbox_collide_q(&qa, &qb, 64, 0.0f, &res), r2 = satbox_overlap_q(&qa, &qb, 64, ov, NULL);
-        ptrdiff_t cnt = 0;
+        memset(bad, SENT, sizeof bad);
+        memset(ovbad, SENT, sizeof ovbad);
+        satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, ax, bad};
+        ptrdiff_t r1 = satbox_collide_q(&qa, &qb, 64, 0.0f, &res), r2 = satbox_overlap_q(&qa, &qb, 64, ov, ovbad);
+        check_hit_bad("collide_q", hit, bad, want, 64, r1);
+        check_hit_bad("overlap_q", ov, ovbad, want, 64, r2);
         for (int i = 0; i < 64; i++) {
-            pout o = {hit[i], ax[i], sep[i], {nn[0][i], nn[1][i], nn[2][i]}};
-            if (bad[i])
-                CHECK(pout_invalid(&o) && ov[i] == 0, "bad quaternion pair %d not marked invalid", i);
+            pout o = {hit[i], bad[i], ax[i], sep[i], {nn[0][i], nn[1][i], nn[2][i]}};
+            if (want[i])
+                CHECK(pout_invalid(&o), "bad quaternion pair %d not marked invalid", i);
             else
-                CHECK(o.hit <= 1 && ov[i] == o.hit, "good quaternion pair %d: hit %u overlap %u", i, o.hit, ov[i]);
-            cnt += o.hit == 1;
+                CHECK(ov[i] == o.hit, "good quaternion pair %d: hit %u overlap %u", i, o.hit, ov[i]);
         }
-        CHECK(r1 == cnt && r2 == cnt, "quaternion counts %td %td, expected %td", r1, r2, cnt);
     }
     {
-        /* a bad `one` box: every pair invalid, count 0; bad boxes in `many`: only those */
+        /* a bad `one` box: every pair bad, count 0; bad boxes in `many`: only those */
         satbox_box one, x;
         tb_make_pair(&rng, TB_UNIFORM, &one, &x);
         satbox_box bad_one = one;
         poison(&bad_one, 0);
-        uint8_t hit[N];
-        CHECK(satbox_overlap_one(&bad_one, &cb.view, N < n ? N : n, hit, NULL) == 0, "bad one-box counted overlaps");
-        for (size_t i = 0; i < (N < n ? N : n); i++)
-            CHECK(hit[i] == 0, "bad one-box: pair %zu hit %u", i, hit[i]);
-        uint8_t *h1 = (uint8_t *)malloc(m);
-        ptrdiff_t r1 = satbox_overlap_one(&one, &pb.view, m, h1, NULL), cnt = 0;
-        for (size_t i = 0; i < m; i++) {
-            CHECK((is_bad[i] & 2) ? h1[i] == 0 : h1[i] <= 1, "one vs many: pair %zu (B %s) hit %u", i,
-                  (is_bad[i] & 2) ? "poisoned" : "clean", h1[i]);
-            cnt += h1[i] == 1;
-        }
-        CHECK(r1 == cnt, "one vs many: count %td, expected %td", r1, cnt);
+        size_t n1 = N < n ? N : n;
+        uint8_t hit[N], bad[N], all[N];
+        memset(all, 1, sizeof all);
+        memset(bad, SENT, sizeof bad);
+        check_hit_bad("overlap_one, bad one-box", hit, bad, all, n1, satbox_overlap_one(&bad_one, &cb.view, n1, hit, bad));
+        memset(bad, SENT, sizeof bad);
+        satbox_result res = {.hit = hit, .bad = bad};
+        check_hit_bad("collide_one, bad one-box", hit, bad, all, n1,
+                      satbox_collide_one(&bad_one, &cb.view, n1, 0.0f, &res));
+        uint8_t *h1 = (uint8_t *)malloc(m), *b1 = (uint8_t *)malloc(m), *want = (uint8_t *)malloc(m);
+        for (size_t i = 0; i < m; i++)
+            want[i] = (is_bad[i] & 2) != 0; /* only B comes from the batch */
+        memset(b1, SENT, m);
+        check_hit_bad("overlap_one", h1, b1, want, m, satbox_overlap_one(&one, &pb.view, m, h1, b1));
+        memset(b1, SENT, m);
+        res = (satbox_result){.hit = h1, .bad = b1};
+        check_hit_bad("collide_one", h1, b1, want, m, satbox_collide_one(&one, &pb.view, m, 0.0f, &res));
         free(h1);
+        free(b1);
+        free(want);
     }
     {
-        /* pool: the pairs that touch a poisoned box are invalid, the others as the clean gather */
+        /* pool and record pool: the pairs that touch a poisoned box are bad, the others not */
         size_t pn = 40;
         tb_soa pool;
         tb_soa_alloc(&pool, pn);
+        satbox_rec rec[40];
         int badbox[40];
         for (size_t i = 0; i < pn; i++) {
             satbox_box a, b;
@@ -613,28 +671,37 @@ static void test_bad_data(size_t n)
                 poison(&a, (int)(i % NPOISON));
             tb_soa_set(&pool, i, &a);
         }
+        CHECK(satbox_pack_rec(&pool.view, pn, rec) == (ptrdiff_t)pn, "pack_rec");
         satbox_pair pairs[300];
-        uint8_t hit[300];
+        uint8_t hit[300], bad[300], want[300];
         uint32_t list[300];
-        for (int i = 0; i < 300; i++)
-            pairs[i] = (satbox_pair){(uint32_t)(tb_next(&rng) % pn), (uint32_t)(tb_next(&rng) % pn)};
-        ptrdiff_t r = satbox_overlap_pairs(&pool.view, pn, pairs, 300, hit, list, NULL);
-        ptrdiff_t cnt = 0;
         for (int i = 0; i < 300; i++) {
-            int want_bad = badbox[pairs[i].a] || badbox[pairs[i].b];
-            CHECK(want_bad ? hit[i] == 0 : hit[i] <= 1, "pool pair %d (%u, %u): hit %u", i, pairs[i].a,
-                  pairs[i].b, hit[i]);
-            cnt += hit[i] == 1;
+            pairs[i] = (satbox_pair){(uint32_t)(tb_next(&rng) % pn), (uint32_t)(tb_next(&rng) % pn)};
+            want[i] = badbox[pairs[i].a] || badbox[pairs[i].b];
         }
-        CHECK(r == cnt, "pool count %td, expected %td", r, cnt);
-        for (ptrdiff_t i = 0; i < r && i < 300; i++)
-            CHECK(hit[list[i]] == 1, "compacted list holds pair %u with hit %u", list[i], hit[list[i]]);
+        for (int form = 0; form < 4; form++) {
+            static const char *const names[4] = {"overlap_pairs", "collide_pairs", "overlap_pairs_rec",
+                                                  "collide_pairs_rec"};
+            satbox_result res = {.hit = hit, .bad = bad};
+            memset(hit, SENT, sizeof hit);
+            memset(bad, SENT, sizeof bad);
+            ptrdiff_t r = form == 0   ? satbox_overlap_pairs(&pool.view, pn, pairs, 300, hit, list, bad)
+                          : form == 1 ? satbox_collide_pairs(&pool.view, pn, pairs, 300, 0.0f, &res, list)
+                          : form == 2 ? satbox_overlap_pairs_rec(rec, pn, pairs, 300, hit, list, bad)
+                                      : satbox_collide_pairs_rec(rec, pn, pairs, 300, 0.0f, &res, list);
+            check_hit_bad(names[form], hit, bad, want, 300, r);
+            for (ptrdiff_t i = 0; i < r && i < 300; i++)
+                CHECK(hit[list[i]] == 1, "%s: compacted list holds pair %u with hit %u", names[form], list[i],
+                      hit[list[i]]);
+        }
         tb_soa_free(&pool);
     }
     free(oc);
     free(op);
     free(vc);
     free(vp);
+    free(vbc);
+    free(vbp);
     free(is_bad);
     free(orig);
     tb_soa_free(&ca);
@@ -682,9 +749,11 @@ static void test_zero_denormal(void)
     tb_soa_set(&a, 3, &P);
     tb_soa_set(&b, 3, &Q);
     pout o[4];
-    uint8_t ov[4];
+    uint8_t ov[4], ovbad[4];
     ptrdiff_t oc;
-    ptrdiff_t r = run_mat(&a, &b, 4, o, ov, &oc);
+    ptrdiff_t r = run_mat(&a, &b, 4, o, ov, ovbad, &oc);
+    CHECK(!o[0].bad && !o[1].bad && !o[2].bad && !o[3].bad && !ovbad[0] && !ovbad[1] && !ovbad[2] && !ovbad[3],
+          "-0.0 or denormal boxes reported as bad data");
     CHECK(o[0].hit == 1 && o[1].hit == 1, "-0.0 extent: hits %u %u (expected valid overlaps)", o[0].hit, o[1].hit);
     CHECK(o[0].sep == o[1].sep && o[0].axis == o[1].axis, "-0.0 extent changes the result: %g/%u vs %g/%u",
           (double)o[0].sep, o[0].axis, (double)o[1].sep, o[1].axis);

@@ -201,7 +201,7 @@ static void inputs_free(inputs *in)
     memset(in, 0, sizeof *in);
 }
 
-/* A satbox_result whose every array is a fresh slot of exactly n elements. */
+/* A satbox_result whose every array (bad included) is a fresh slot of exactly n elements. */
 static satbox_result result_slots(run_out *o, size_t n)
 {
     satbox_result res;
@@ -210,7 +210,7 @@ static satbox_result result_slots(run_out *o, size_t n)
     for (int c = 0; c < 3; c++)
         res.normal[c] = (float *)slot(o, n * sizeof(float));
     res.axis = (uint8_t *)slot(o, n);
-    res.bad = NULL; /* the bad bytes are checked by test_badinput and the checker */
+    res.bad = (uint8_t *)slot(o, n);
     return res;
 }
 
@@ -221,7 +221,7 @@ static void run_all(const inputs *in, run_out *o)
     size_t n = in->n;
     const float margin = 0.03125f;
 
-    rc(o, satbox_overlap(&in->ma, &in->mb, n, (uint8_t *)slot(o, n), NULL));
+    rc(o, satbox_overlap(&in->ma, &in->mb, n, (uint8_t *)slot(o, n), (uint8_t *)slot(o, n)));
     satbox_result r1 = result_slots(o, n);
     rc(o, satbox_collide(&in->ma, &in->mb, n, margin, &r1));
     satbox_result r2 = {(uint8_t *)slot(o, n), NULL, {NULL, NULL, NULL}, NULL, NULL}; /* hit only */
@@ -232,36 +232,36 @@ static void run_all(const inputs *in, run_out *o)
                         NULL, NULL}; /* no hit */
     rc(o, satbox_collide(&in->ma, &in->mb, n, -margin, &r3));
 
-    rc(o, satbox_overlap_q(&in->qva, &in->qvb, n, (uint8_t *)slot(o, n), NULL));
+    rc(o, satbox_overlap_q(&in->qva, &in->qvb, n, (uint8_t *)slot(o, n), (uint8_t *)slot(o, n)));
     satbox_result r4 = result_slots(o, n);
     rc(o, satbox_collide_q(&in->qva, &in->qvb, n, margin, &r4));
 
-    rc(o, satbox_overlap_one(in->one, &in->mb, n, (uint8_t *)slot(o, n), NULL));
+    rc(o, satbox_overlap_one(in->one, &in->mb, n, (uint8_t *)slot(o, n), (uint8_t *)slot(o, n)));
     satbox_result r5 = result_slots(o, n);
     rc(o, satbox_collide_one(in->one, &in->mb, n, margin, &r5));
 
     int s_pool = o->nslot, rc_pool = o->nrc;
     rc(o, satbox_overlap_pairs(&in->mpool, n, in->pairs, n, (uint8_t *)slot(o, n),
-                               (uint32_t *)slot(o, n * sizeof(uint32_t)), NULL));
+                               (uint32_t *)slot(o, n * sizeof(uint32_t)), (uint8_t *)slot(o, n)));
     int s_pool_c = o->nslot, rc_pool_c = o->nrc;
     satbox_result r6 = result_slots(o, n);
     rc(o, satbox_collide_pairs(&in->mpool, n, in->pairs, n, margin, &r6, (uint32_t *)slot(o, n * sizeof(uint32_t))));
     rc(o, satbox_overlap_pairs(&in->mpool, n, in->pairs, n, NULL, (uint32_t *)slot(o, n * sizeof(uint32_t)), NULL));
     rc(o, satbox_collide_pairs(&in->mpool, n, in->pairs, n, margin, NULL, (uint32_t *)slot(o, n * sizeof(uint32_t))));
-    /* The same pool as records: the same bits as the SoA pool (2 + 7 outputs). */
+    /* The same pool as records: the same bits as the SoA pool (3 + 8 outputs). */
     int s_rec = o->nslot, rc_rec = o->nrc;
     rc(o, satbox_overlap_pairs_rec(in->rec, n, in->pairs, n, (uint8_t *)slot(o, n),
-                                   (uint32_t *)slot(o, n * sizeof(uint32_t)), NULL));
+                                   (uint32_t *)slot(o, n * sizeof(uint32_t)), (uint8_t *)slot(o, n)));
     int s_rec_c = o->nslot, rc_rec_c = o->nrc;
     satbox_result r7 = result_slots(o, n);
     rc(o, satbox_collide_pairs_rec(in->rec, n, in->pairs, n, margin, &r7, (uint32_t *)slot(o, n * sizeof(uint32_t))));
     CHECK(o->rc[rc_rec] == o->rc[rc_pool] && o->rc[rc_rec_c] == o->rc[rc_pool_c],
           "n=%zu: record pool returned %td/%td, SoA pool %td/%td", n, o->rc[rc_rec], o->rc[rc_rec_c], o->rc[rc_pool],
           o->rc[rc_pool_c]);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 3; k++)
         CHECK(n == 0 || memcmp(o->slot[s_rec + k], o->slot[s_pool + k], o->bytes[s_rec + k]) == 0,
               "n=%zu: satbox_overlap_pairs_rec output %d differs from the SoA pool's", n, k);
-    for (int k = 0; k < 7; k++)
+    for (int k = 0; k < 8; k++)
         CHECK(n == 0 || memcmp(o->slot[s_rec_c + k], o->slot[s_pool_c + k], o->bytes[s_rec_c + k]) == 0,
               "n=%zu: satbox_collide_pairs_rec output %d differs from the SoA pool's", n, k);
 

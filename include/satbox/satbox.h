@@ -74,8 +74,8 @@
  * Denormal inputs are processed as ordinary numbers (no flush to zero is assumed or set).
  *
  * Bad arguments (a NULL array with n > 0, n above ::SATBOX_MAX_COUNT, a pair index outside the
- * pool, a non-finite margin, an output that overlaps an input) return a negative
- * ::satbox_error and write nothing. n = 0 is valid and returns 0.
+ * pool, a non-finite margin or a negative AABB margin, an output that overlaps an input) return
+ * a negative ::satbox_error and write nothing. n = 0 is valid and returns 0.
  *
  * ## Threads
  * Every function is re-entrant and may be called from many threads at once on disjoint output
@@ -138,7 +138,8 @@ typedef enum satbox_error {
     SATBOX_ERR_NULL = -1,      /**< a required pointer (descriptor, array or output) is NULL with n > 0 */
     SATBOX_ERR_COUNT = -2,     /**< n (or the pool size) exceeds SATBOX_MAX_COUNT */
     SATBOX_ERR_INDEX = -3,     /**< a pair index is outside the pool */
-    SATBOX_ERR_ARG = -4,       /**< another bad argument (non-finite margin or tolerance, unknown ISA) */
+    SATBOX_ERR_ARG = -4,       /**< another bad argument (non-finite margin or tolerance, negative
+                                    AABB margin, unknown ISA) */
     SATBOX_ERR_ALIAS = -5,     /**< an output array overlaps an input array or another output */
     SATBOX_ERR_UNSUPPORTED = -6 /**< the ISA path asked for is not compiled in or not supported by this CPU/OS */
 } satbox_error;
@@ -161,6 +162,27 @@ typedef struct satbox_boxes_out {
     float *half[3];    /**< half[k][i] */
     float *axis[3][3]; /**< axis[k][c][i] */
 } satbox_boxes_out;
+
+/** The read-only view of what satbox_pack() (or the caller) filled: the same 15 pointers, as
+ * the ::satbox_boxes that every pair function takes, so that a caller never copies them by hand:
+ * @code
+ *   satbox_pack(boxes, n, &soa);
+ *   satbox_boxes v = satbox_boxes_view(&soa);
+ *   satbox_overlap(&v, &v2, n, hit, NULL);
+ * @endcode
+ * An inline function of the header (nothing to link); `out` must not be NULL. */
+static inline satbox_boxes satbox_boxes_view(const satbox_boxes_out *out)
+{
+    satbox_boxes v;
+    for (int c = 0; c < 3; c++) {
+        v.center[c] = out->center[c];
+        v.half[c] = out->half[c];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            v.axis[k][c] = out->axis[k][c];
+    return v;
+}
 
 /** A batch of boxes given by quaternion, structure of arrays (80 bytes a pair instead of 120). */
 typedef struct satbox_qboxes {
@@ -218,7 +240,8 @@ typedef enum satbox_isa {
 /* Pair tests                                                                              */
 
 /** Overlap bits for pairs (a[i], b[i]), i < n.
- * @param a, b  the two batches (n boxes each)
+ * @param a     the A boxes (n of them)
+ * @param b     the B boxes (n of them)
  * @param n     number of pairs (0 is fine)
  * @param hit   n bytes written: 1 overlap, 0 separated or bad data (must not be NULL when n > 0)
  * @param bad   optional (may be NULL): n bytes written, 1 where the pair has bad data, else 0
@@ -290,12 +313,13 @@ SATBOX_API ptrdiff_t satbox_collide_pairs_rec(const satbox_rec *pool, size_t poo
  * `min[c][i] = center[c][i] - e - margin`, `max[c][i] = center[c][i] + e + margin` with
  * `e = sum_k |axis[k][c][i]| * half[k][i]`.
  * Invalid boxes get min = +inf and max = -inf (an empty box that overlaps nothing).
- * @param margin  fattening (length units, finite, >= 0 expected)
- * @return the number of valid boxes, or a negative ::satbox_error. */
+ * @param margin  fattening (length units, finite, >= 0; -0.0 counts as 0)
+ * @return the number of valid boxes, or a negative ::satbox_error: SATBOX_ERR_ARG for a
+ *         negative or non-finite margin (nothing written). */
 SATBOX_API ptrdiff_t satbox_aabb(const satbox_boxes *boxes, size_t n, float margin, float *min[3],
                                  float *max[3]);
 
-/** satbox_aabb() for boxes given by quaternion (same bits as converting first). */
+/** satbox_aabb() for boxes given by quaternion (same bits as converting first; same margin rule). */
 SATBOX_API ptrdiff_t satbox_aabb_q(const satbox_qboxes *boxes, size_t n, float margin,
                                    float *min[3], float *max[3]);
 
@@ -455,7 +479,7 @@ SATBOX_API ptrdiff_t satbox_contacts_pairs_rec(const satbox_rec *pool, size_t po
 
 /** The path that the pair functions use now (chosen once, on first use, as the widest path the
  * CPU and OS support, lowered by the environment variable SATBOX_ISA=scalar|sse41|avx2|avx512|neon
- * if set, then by satbox_isa_cap()/satbox_isa_force()). */
+ * (any case; an unknown name is ignored) if set, then by satbox_isa_cap()/satbox_isa_force()). */
 SATBOX_API satbox_isa satbox_isa_active(void);
 
 /** Bit mask (1u << isa) of the paths this build contains and this CPU/OS can run. */
@@ -471,7 +495,8 @@ SATBOX_API int satbox_isa_cap(satbox_isa isa);
 /** Lower-case name of a path ("scalar", "sse41", "avx2", "avx512", "neon"), or NULL. */
 SATBOX_API const char *satbox_isa_name(satbox_isa isa);
 
-/** Parses a path name (as given by satbox_isa_name()). @return the path, or SATBOX_ERR_ARG. */
+/** Parses a path name (as given by satbox_isa_name(), in any case: "AVX512" works too).
+ * @return the path, or SATBOX_ERR_ARG. */
 SATBOX_API int satbox_isa_from_name(const char *name);
 
 /** Number of pairs one step of a path handles (1, 4, 8 or 16), or 0 for an unknown path. */
