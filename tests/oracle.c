@@ -1,6 +1,7 @@
 /* oracle.c - independent long-double SAT oracle (corner projection), point-in-both check, error band. */
 #define _POSIX_C_SOURCE 199309L
 #include "oracle.h"
+#include "support.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -239,27 +240,9 @@ long double orc_s_rule(const satbox_box *a, const satbox_box *b, const orc_resul
     return s;
 }
 
-void orc_require_isa(void)
-{
-    const char *want = getenv("SATBOX_ISA");
-    if (!want || !*want)
-        return;
-    int isa = satbox_isa_from_name(want);
-    if (isa < 0) {
-        fprintf(stderr, "SATBOX_ISA=%s is not a path name\n", want);
-        exit(2);
-    }
-    satbox_isa active = satbox_isa_active();
-    if (active != (satbox_isa)isa) {
-        printf("SKIP: SATBOX_ISA=%s but the active path is %s (this CPU, OS or build lacks %s)\n", want,
-               satbox_isa_name(active), satbox_isa_name((satbox_isa)isa));
-        exit(77);
-    }
-}
-
 uint64_t orc_cli(int argc, char **argv, const char *test_name, uint64_t default_seed, double quick_div, double *mult)
 {
-    orc_require_isa();
+    tb_require_isa();
     uint64_t seed = default_seed;
     double m = 1.0;
     const char *q = getenv("SATBOX_QUICK");

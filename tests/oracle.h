@@ -88,10 +88,8 @@ long double orc_s_rule(const satbox_box *a, const satbox_box *b, const orc_resul
  * The environment variable SATBOX_QUICK=1 (set by tests/run under qemu) divides the default
  * counts by `quick_div`. Prints the seed and returns the multiplier through *mult. */
 uint64_t orc_cli(int argc, char **argv, const char *test_name, uint64_t default_seed, double quick_div, double *mult);
-/** For the tests run once per path (SATBOX_ISA=<path>, a cap): exits 77, meson's "skipped", when
- * the path asked for is not the active one (the CPU, the OS or the build lacks it), so that a
- * test of a missing path never counts as passed. Called by orc_cli(); no-op without SATBOX_ISA. */
-void orc_require_isa(void);
+/* (orc_cli() first calls tb_require_isa() of support.h: exit 77 when SATBOX_ISA names a path
+ * this machine lacks.) */
 /* Count scaled by mult, at least `min`. */
 size_t orc_count(size_t n, double mult, size_t min);
 /* Monotonic seconds. */

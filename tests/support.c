@@ -2,6 +2,7 @@
 #include "support.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -455,5 +456,23 @@ void tb_make_extra(tb_rng *r, tb_extra f, satbox_box *a, satbox_box *b)
     }
     case TB_X_FAR:
     default: make_far(r, a, b); break;
+    }
+}
+
+void tb_require_isa(void)
+{
+    const char *want = getenv("SATBOX_ISA");
+    if (!want || !*want)
+        return;
+    int isa = satbox_isa_from_name(want);
+    if (isa < 0) {
+        fprintf(stderr, "SATBOX_ISA=%s is not a path name\n", want);
+        exit(2);
+    }
+    satbox_isa active = satbox_isa_active();
+    if (active != (satbox_isa)isa) {
+        printf("SKIP: SATBOX_ISA=%s but the active path is %s (this CPU, OS or build lacks %s)\n", want,
+               satbox_isa_name(active), satbox_isa_name((satbox_isa)isa));
+        exit(77);
     }
 }

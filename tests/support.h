@@ -90,6 +90,11 @@ void tb_soa_get(const tb_soa *s, size_t i, satbox_box *b);
 /** Box i of any descriptor, as a struct. */
 void tb_box_from(const satbox_boxes *v, size_t i, satbox_box *b);
 
+/** The per-path tests run with SATBOX_ISA=<path>, a cap: when the active path is not exactly
+ * that one (the CPU, OS or build lacks it), exit 77 so that meson counts the test as skipped,
+ * never as a pass on a narrower path. Unknown names exit 2. */
+void tb_require_isa(void);
+
 #ifdef __cplusplus
 }
 #endif

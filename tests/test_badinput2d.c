@@ -340,6 +340,7 @@ static void bad_args(void)
 
 int main(void)
 {
+    tb_require_isa(); /* exit 77 when SATBOX_ISA names a path this machine lacks */
     printf("test_badinput2d: path %s\n", satbox_isa_name(satbox_isa_active()));
     bad_data();
     turn_tests();

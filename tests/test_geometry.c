@@ -533,7 +533,7 @@ int main(int argc, char **argv)
 {
     (void)argc;
     (void)argv;
-    orc_require_isa();
+    tb_require_isa();
     printf("test_geometry: satbox path %s\n", satbox_isa_name(satbox_isa_active()));
 
     for (int i = 0; i < 3; i++)

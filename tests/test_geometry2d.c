@@ -324,6 +324,7 @@ static void invariance(void)
 
 int main(void)
 {
+    tb_require_isa(); /* exit 77 when SATBOX_ISA names a path this machine lacks */
     printf("test_geometry2d: path %s\n", satbox_isa_name(satbox_isa_active()));
     hand_rects();
     hand_polys();

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "satbox/satbox.h"
+#include "support.h"
 
 static int failures = 0;
 
@@ -388,6 +389,7 @@ static report run(world *wd, const params *pr, int steps, int top, int verbose)
 
 int main(int argc, char **argv)
 {
+    tb_require_isa(); /* exit 77 when SATBOX_ISA names a path this machine lacks */
     int steps = 600, verbose = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--steps") && i + 1 < argc)
