@@ -8,13 +8,14 @@
  *    for the five pair sources (matrix, quaternion, one-vs-many, pool + pairs, record pool + pairs,
  *    which must also equal the SoA pool bit for bit whatever the records' pad holds), with overlap,
  *    collide(margin) and collide(0), and for aabb, aabb_q and axes_from_quat;
- *  - on the scalar path: overlap == collide(margin 0).hit; a pair with an invalid box
- *    (sbx_ref_box_valid, itself cross-checked with the public satbox_validate) is marked
- *    hit 0 (never 1) and bad 1 with NaN separation, zero normal and SATBOX_AXIS_INVALID, by
- *    overlap and collide alike; every valid pair has bad 0; a valid
- *    pair is 0 or 1 with hit == (separation <= margin), a finite separation, a normal without
- *    NaN and an axis id < 15; counts and compacted lists match the hit bytes; invalid boxes
- *    get the empty AABB;
+ *  - on the scalar path: overlap == collide(margin 0).hit; a pair with a box holding NaN,
+ *    infinity or a negative extent is marked bad 1, hit 0 (never 1), NaN separation, zero
+ *    normal and SATBOX_AXIS_INVALID, by overlap and collide alike; a pair of boxes that pass
+ *    the per-box rule (sbx_ref_box_valid, itself cross-checked with the public
+ *    satbox_validate) has bad 0; finite but absurd boxes may go either way, consistently
+ *    (check_ref); a pair not marked bad is 0 or 1 with hit == (separation <= margin), a
+ *    separation that is not NaN, a normal without NaN and an axis id < 15; counts and
+ *    compacted lists match the hit bytes; invalid boxes get the empty AABB;
  *  - the public entry points (active path) agree with the kernels.
  * Any difference prints what differed and aborts, which libFuzzer reports as a crash.
  * Every array is its own malloc of exactly n elements, so ASan catches any access past n.
@@ -442,16 +443,34 @@ static void compare_outs(const outs *ref, const outs *got, size_t n)
     same_bytes(ref->olist, got->olist, 4, (size_t)ref->ocount, "overlap compacted list");
 }
 
-/* The scalar path's own promises; valid[i] = both boxes of pair i are valid. */
-static void check_ref(const outs *o, const uint8_t *valid, size_t n, float margin)
+/* 1 when the box holds NaN or infinity anywhere or a negative extent (-0.0 is a zero extent):
+ * bad data under any reading of the rule. */
+static int hard_bad(const satbox_box *b)
+{
+    const float *f = &b->center[0];
+    for (int k = 0; k < 15; k++)
+        if (!isfinite(f[k]))
+            return 1;
+    return b->half[0] < 0.0f || b->half[1] < 0.0f || b->half[2] < 0.0f;
+}
+
+/* The scalar path's own promises. cls[i] says what the data of pair i requires (an independent
+ * reading of satbox.h's rule, not the kernel's formula):
+ *   CLS_VALID  both boxes pass the per-box rule (sbx_ref_box_valid): the pair must be valid;
+ *   CLS_BAD    a box has NaN, infinity or a negative extent: the pair must be flagged bad;
+ *   CLS_EITHER finite but absurd (beyond the per-box limits): either, consistently. */
+enum { CLS_VALID = 0, CLS_EITHER = 1, CLS_BAD = 2 };
+static uint8_t pair_class(int both_valid, int any_hard) { return both_valid ? CLS_VALID : any_hard ? CLS_BAD : CLS_EITHER; }
+static void check_ref(const outs *o, const uint8_t *cls, size_t n, float margin)
 {
     ptrdiff_t hits = 0, ohits = 0, hits0 = 0;
     for (size_t i = 0; i < n; i++) {
         if (o->ohit[i] != o->hit0[i])
             fail("pair %zu: overlap hit %u != collide(0) hit %u", i, o->ohit[i], o->hit0[i]);
-        if (o->bad[i] != !valid[i] || o->obad[i] != !valid[i])
-            fail("pair %zu %s but bad %u / overlap bad %u", i, valid[i] ? "valid" : "invalid", o->bad[i], o->obad[i]);
-        if (!valid[i]) {
+        if (o->bad[i] != o->obad[i] || o->bad[i] > 1 || (cls[i] == CLS_VALID && o->bad[i]) ||
+            (cls[i] == CLS_BAD && !o->bad[i]))
+            fail("pair %zu (class %u) but bad %u / overlap bad %u", i, cls[i], o->bad[i], o->obad[i]);
+        if (o->bad[i]) {
             if (o->hit[i] != 0 || o->ohit[i] != 0)
                 fail("pair %zu has an invalid box but hit %u / overlap %u", i, o->hit[i], o->ohit[i]);
             if (!isnan(o->sep[i]) || o->axis[i] != SATBOX_AXIS_INVALID)
@@ -462,7 +481,9 @@ static void check_ref(const outs *o, const uint8_t *valid, size_t n, float margi
         } else {
             if (o->hit[i] > 1 || o->ohit[i] > 1)
                 fail("pair %zu valid but hit %u / overlap %u", i, o->hit[i], o->ohit[i]);
-            if (isnan(o->sep[i]) || isinf(o->sep[i]))
+            /* Never NaN; infinite only when the axes break the orthonormal precondition (an edge
+             * axis of subnormal length), which the per-box rule does not exclude. */
+            if (isnan(o->sep[i]))
                 fail("pair %zu valid but separation %a", i, (double)o->sep[i]);
             if (o->hit[i] != (o->sep[i] <= margin))
                 fail("pair %zu: hit %u but separation %a, margin %a", i, o->hit[i], (double)o->sep[i], (double)margin);
@@ -595,11 +616,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     soa_alloc(&pool, pn);
     for (size_t j = 0; j < pn; j++)
         soa_put(&pool, j, &pool_box[j]);
-    uint8_t valid_m[MAX_POOL], valid_q[MAX_POOL], bad[MAX_POOL];
+    uint8_t valid_m[MAX_POOL], valid_q[MAX_POOL], bad[MAX_POOL], hard_m[MAX_POOL], hard_q[MAX_POOL];
     ptrdiff_t nbad = satbox_validate(&pool.v, pn, 1e-3f, bad);
     ptrdiff_t ninvalid = 0;
     for (size_t j = 0; j < pn; j++) {
         valid_m[j] = (uint8_t)sbx_ref_box_valid(&pool_box[j]);
+        hard_m[j] = (uint8_t)hard_bad(&pool_box[j]);
         ninvalid += !valid_m[j];
         if ((bad[j] == 1) != !valid_m[j])
             fail("box %zu: satbox_validate says %u, sbx_ref_box_valid %u", j, bad[j], valid_m[j]);
@@ -624,6 +646,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 for (int c = 0; c < 3; c++)
                     b.axis[a][c] = axf[a][c][j];
             valid_q[j] = (uint8_t)sbx_ref_box_valid(&b);
+            hard_q[j] = (uint8_t)hard_bad(&b);
         }
         for (int c = 0; c < 4; c++)
             free(qf[c]);
@@ -659,9 +682,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             qb.f[6 + c][i] = pool_q[ib][c];
         }
         pairs[i] = (satbox_pair){(uint32_t)ia, (uint32_t)ib};
-        v_mat[i] = valid_m[ia] && valid_m[ib];
-        v_quat[i] = valid_q[ia] && valid_q[ib];
-        v_one[i] = valid_m[one_j] && valid_m[ib];
+        v_mat[i] = pair_class(valid_m[ia] && valid_m[ib], hard_m[ia] || hard_m[ib]);
+        v_quat[i] = pair_class(valid_q[ia] && valid_q[ib], hard_q[ia] || hard_q[ib]);
+        v_one[i] = pair_class(valid_m[one_j] && valid_m[ib], hard_m[one_j] || hard_m[ib]);
     }
 
     /* The pool again as 64-byte records, with whatever the input says in the unused pad. */

@@ -63,10 +63,10 @@ fi
 
 if want fuzz; then
     # Coverage (minus comparison tracing, which would triple the time per input) and ASan/UBSan
-    # in the library too; only the fuzz target is built. 45 s of fuzzing (20 s with --quick).
+    # in the library too; only the fuzz targets are built. 45 s of fuzzing (20 s with --quick).
     FUZZ_ARGS=()
     if [ "$QUICK" = 1 ]; then FUZZ_ARGS=(--test-args=-max_total_time=20); fi
-    CC=clang-14 CXX=clang++-14 hard_stage fuzz build-fuzz testlog tests/fuzz_diff \
+    CC=clang-14 CXX=clang++-14 hard_stage fuzz build-fuzz testlog "tests/fuzz_diff tests/fuzz2d" \
         -Dfuzz=enabled -Db_sanitize=address,undefined -Db_lundef=false -Dportable_kernels=disabled \
         -Dbench=disabled -Doptimization=2 -Ddebug=false \
         "-Dc_args=-fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp" \
@@ -75,9 +75,9 @@ if want fuzz; then
 fi
 
 if want tsan; then
-    # Only test_threads (and the library it links) is built with ThreadSanitizer.
+    # Only the thread tests (and the library they link) are built with ThreadSanitizer.
     TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 CC=clang-14 CXX=clang++-14 \
-    hard_stage tsan build-tsan testlog tests/test_threads \
+    hard_stage tsan build-tsan testlog "tests/test_threads tests/test_threads2d tests/test_contacts_threads" \
         -Db_sanitize=thread -Db_lundef=false -Dportable_kernels=disabled -Dbench=disabled \
         -Doptimization=1 -Ddebug=true \
         -- --suite threads --timeout-multiplier 3

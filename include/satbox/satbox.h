@@ -50,7 +50,8 @@
  *    outputs below; ignoring it is safe.
  *  - `separation[i]`: the largest gap over the usable axes, each normalised to a unit axis
  *    (`g / min(|L|, 1)`); `> 0` apart, `<= 0` overlapping (penetration depth = -separation);
- *    within B of the exact value for the reported axis. NaN for invalid pairs.
+ *    within B of the exact value for the reported axis. NaN for invalid pairs; for a valid pair
+ *    never NaN, and infinite only when the axes break the orthonormal precondition.
  *  - `normal[c][i]`: component c of the unit world-space normal of that axis, pointing from A
  *    towards B (so moving B by `-separation * normal` makes the boxes touch). 0 for invalid pairs.
  *  - `axis[i]`: the id (0..14) of that axis; ties go to the lowest id. ::SATBOX_AXIS_INVALID for
