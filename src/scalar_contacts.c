@@ -77,27 +77,17 @@ static void sat_step(const box_v *A, const box_v *B, csat *S)
     S->margin_max = maxf(maxf(S->ga, S->gb), S->se);
 }
 
-#define NCAND 24 /* 4 incident corners, 4 edges x 4 side planes, 4 reference corners */
+#define NCAND 12 /* per incident edge e: its entry point (0-3), its exit crossing (4-7); reference corners (8-11) */
 
 /* Signs of the corners (q or c = 0..3) along the two in-face axes: (-,-), (+,-), (+,+), (-,+). */
 static const float corner_s1[4] = {-1.0f, 1.0f, 1.0f, -1.0f};
 static const float corner_s2[4] = {-1.0f, -1.0f, 1.0f, 1.0f};
 
 /* 1 if (x, y) lies within ct (in both coordinates) of incident corner q, inside the grown side
- * planes: such a crossing (tested against the two ends of its edge) or reference corner (against
- * all four) is the same vertex as that corner, and keeping only the corner keeps the feature ids
- * of nearly coincident edges (aligned stacks) stable. */
+ * planes: such a crossing is the same vertex as that corner (rule 3). */
 static int near_end(float x, float y, const float x1[4], const float x2[4], const int inq[4], int q, float ct)
 {
     return inq[q] && fabsf(x - x1[q]) <= ct && fabsf(y - x2[q]) <= ct;
-}
-
-static int near_corner(float x, float y, const float x1[4], const float x2[4], const int inq[4], float ct)
-{
-    int near = 0;
-    for (int q = 0; q < 4; q++)
-        near |= near_end(x, y, x1, x2, inq, q, ct);
-    return near;
 }
 
 /* Face axis kf (0..5) won with projection pf: clip the incident face against the reference
@@ -147,60 +137,87 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
     int inq[4];
     float cx[NCAND], cy[NCAND], cd[NCAND];
     int keep[NCAND];
-    /* 0-3: incident corners inside the 4 side planes, grown by ct. */
+    unsigned code[NCAND];
+    /* Incident corners; inside when within the 4 side planes grown by ct. */
     for (int q = 0; q < 4; q++) {
         float z = (f[0] + corner_s1[q] * e1[0]) + corner_s2[q] * e2[0];
         x1[q] = (f[1] + corner_s1[q] * e1[1]) + corner_s2[q] * e2[1];
         x2[q] = (f[2] + corner_s1[q] * e1[2]) + corner_s2[q] * e2[2];
         d[q] = hk - sr * z;
         inq[q] = fabsf(x1[q]) <= H1c && fabsf(x2[q]) <= H2c;
-        cx[q] = x1[q];
-        cy[q] = x2[q];
-        cd[q] = d[q];
-        keep[q] = inq[q] && d[q] >= lo;
     }
-    /* 4 + 4e + p: incident edge e (corner e to e+1) crossing side plane p (+k1, -k1, +k2, -k2):
-     * one corner inside the grown plane, the other outside; the point inside the other two. */
+    /* Incident edge e runs from corner e along g = +2 e1, +2 e2, -2 e1, -2 e2 (t in [0, 1]). Its
+     * part inside the reference face's side planes is [tin, tout] (slab clipping; an edge parallel
+     * to a slab and on its boundary counts as inside: the NaN of 0 * inf is dropped by the max/min
+     * order). Candidate e: corner e if inside (grown), else the entry crossing; candidate 4 + e: the
+     * exit crossing if corner e+1 is outside (grown). A crossing lies exactly on its side plane. */
+    float gx[2] = {2.0f * e1[1], 2.0f * e2[1]}, gy[2] = {2.0f * e1[2], 2.0f * e2[2]};
+    float gd[2] = {-(sr * (2.0f * e1[0])), -(sr * (2.0f * e2[0]))};
+    float sgx[2], sgy[2], ivx[2], ivy[2];
+    for (int a = 0; a < 2; a++) {
+        sgx[a] = gx[a] < 0.0f ? -1.0f : 1.0f;
+        sgy[a] = gy[a] < 0.0f ? -1.0f : 1.0f;
+        ivx[a] = 1.0f / fabsf(gx[a]);
+        ivy[a] = 1.0f / fabsf(gy[a]);
+    }
     for (int e = 0; e < 4; e++) {
-        int q0 = e, q1 = (e + 1) & 3;
-        for (int p = 0; p < 4; p++) {
-            int id = 4 + 4 * e + p, on1 = p < 2;
-            float Hx = on1 ? H1 : H2, Hxc = on1 ? H1c : H2c, hb = on1 ? H2 : H1;
-            float bound = (p & 1) ? -Hx : Hx;
-            float a0 = on1 ? x1[q0] : x2[q0], a1 = on1 ? x1[q1] : x2[q1];
-            float b0 = on1 ? x2[q0] : x1[q0], b1 = on1 ? x2[q1] : x1[q1];
-            int in0 = (p & 1) ? a0 >= -Hxc : a0 <= Hxc;
-            int in1 = (p & 1) ? a1 >= -Hxc : a1 <= Hxc;
-            if (in0 == in1) { /* no crossing: nothing else of this candidate is read */
-                keep[id] = 0;
-                cx[id] = cy[id] = cd[id] = 0.0f;
-                continue;
-            }
-            float t = (bound - a0) / (a1 - a0);
-            float b = b0 + t * (b1 - b0);
-            cd[id] = d[q0] + t * (d[q1] - d[q0]);
-            cx[id] = on1 ? bound : b;
-            cy[id] = on1 ? b : bound;
-            keep[id] = in0 != in1 && t >= 0.0f && t <= 1.0f && fabsf(b) <= hb && cd[id] >= lo &&
-                       !near_end(cx[id], cy[id], x1, x2, inq, q0, ct) && !near_end(cx[id], cy[id], x1, x2, inq, q1, ct);
+        int q0 = e, q1 = (e + 1) & 3, a = e & 1;
+        float flip = e < 2 ? 1.0f : -1.0f;
+        float sx = flip * sgx[a], sy = flip * sgy[a], dx = flip * gx[a], dy = flip * gy[a], dd = flip * gd[a];
+        float enx = (-H1 - sx * x1[q0]) * ivx[a], exx = (H1 - sx * x1[q0]) * ivx[a];
+        float eny = (-H2 - sy * x2[q0]) * ivy[a], exy = (H2 - sy * x2[q0]) * ivy[a];
+        float eny0 = maxf(eny, 0.0f), exy1 = minf(exy, 1.0f);
+        float tin = maxf(enx, eny0), tout = minf(exx, exy1);
+        int seg = tin <= tout;
+        /* entry */
+        int px = enx > eny0;
+        float xi = px ? -(sx * H1) : x1[q0] + tin * dx;
+        float yi = px ? x2[q0] + tin * dy : -(sy * H2);
+        float di = d[q0] + tin * dd;
+        unsigned pi = px ? (sx > 0.0f ? 1u : 0u) : (sy > 0.0f ? 3u : 2u);
+        if (inq[q0]) {
+            cx[e] = x1[q0];
+            cy[e] = x2[q0];
+            cd[e] = d[q0];
+            code[e] = (unsigned)q0;
+            keep[e] = d[q0] >= lo;
+        } else {
+            cx[e] = xi;
+            cy[e] = yi;
+            cd[e] = di;
+            code[e] = 4u + 4u * (unsigned)e + pi;
+            keep[e] = seg && di >= lo && !near_end(xi, yi, x1, x2, inq, q1, ct);
         }
+        /* exit */
+        int qx = exx < exy1;
+        float xo = qx ? sx * H1 : x1[q0] + tout * dx;
+        float yo = qx ? x2[q0] + tout * dy : sy * H2;
+        float dout = d[q0] + tout * dd;
+        cx[4 + e] = xo;
+        cy[4 + e] = yo;
+        cd[4 + e] = dout;
+        code[4 + e] = 4u + 4u * (unsigned)e + (qx ? (sx > 0.0f ? 0u : 1u) : (sy > 0.0f ? 2u : 3u));
+        keep[4 + e] = !inq[q1] && seg && dout >= lo && !near_end(xo, yo, x1, x2, inq, q0, ct);
     }
-    /* 20 + c: reference corners inside the incident face seen along the reference normal:
-     * (X, Y) = corner 0 + al * (corner 1 - corner 0) + be * (corner 3 - corner 0). */
-    float E1x = x1[1] - x1[0], E1y = x2[1] - x2[0], E2x = x1[3] - x1[0], E2y = x2[3] - x2[0];
-    float D1 = d[1] - d[0], D2 = d[3] - d[0];
-    float det = E1x * E2y - E1y * E2x;
+    /* Reference corners c inside the incident face seen along the reference normal:
+     * (X, Y) = corner 0 + al g(e1) + be g(e2), al, be in [0, 1]; dropped when an inside incident
+     * corner lies within ct of it (in its ct square: |x1| >= H1 - ct, |x2| >= H2 - ct, same signs). */
+    int nearc[4] = {0, 0, 0, 0};
+    for (int q = 0; q < 4; q++)
+        if (inq[q] && fabsf(x1[q]) >= H1 - ct && fabsf(x2[q]) >= H2 - ct)
+            nearc[x2[q] > 0.0f ? (x1[q] > 0.0f ? 2 : 3) : (x1[q] > 0.0f ? 1 : 0)] = 1;
+    float idet = 1.0f / (gx[0] * gy[1] - gy[0] * gx[1]);
     for (int c = 0; c < 4; c++) {
-        int id = 20 + c;
+        int id = 8 + c;
         float X = corner_s1[c] * H1, Y = corner_s2[c] * H2;
         float rx = X - x1[0], ry = Y - x2[0];
-        float al = (rx * E2y - ry * E2x) / det;
-        float be = (E1x * ry - E1y * rx) / det;
-        cd[id] = (d[0] + al * D1) + be * D2;
+        float al = (rx * gy[1] - ry * gx[1]) * idet;
+        float be = (gx[0] * ry - gy[0] * rx) * idet;
+        cd[id] = (d[0] + al * gd[0]) + be * gd[1];
         cx[id] = X;
         cy[id] = Y;
-        keep[id] = al >= 0.0f && al <= 1.0f && be >= 0.0f && be <= 1.0f && cd[id] >= lo &&
-                   !near_corner(X, Y, x1, x2, inq, ct);
+        code[id] = 20u + (unsigned)c;
+        keep[id] = al >= 0.0f && al <= 1.0f && be >= 0.0f && be <= 1.0f && cd[id] >= lo && !nearc[c];
     }
 
     /* Reduction (rule 4). p0: the first candidate within ct of the deepest. */
@@ -213,7 +230,9 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
     for (int i = NCAND - 1; i >= 0; i--)
         if (keep[i] && cd[i] >= dmin)
             i0 = i;
-    int sel[4], ns = 0, fallback = 0;
+    float sx_[4], sy_[4], sd_[4];
+    unsigned sc_[4];
+    int ns = 0;
     if (i0 >= 0) {
         int i1 = -1, i2 = -1, i3 = -1;
         float bf = 0.0f, bp = 0.0f, bn = 0.0f;
@@ -238,13 +257,14 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
                 bn = ar;
             }
         }
-        sel[ns++] = i0;
-        if (i1 >= 0)
-            sel[ns++] = i1;
-        if (i2 >= 0)
-            sel[ns++] = i2;
-        if (i3 >= 0)
-            sel[ns++] = i3;
+        int sel[4] = {i0, i1, i2, i3};
+        for (int s = 0; s < 4; s++)
+            if (sel[s] >= 0) {
+                sx_[ns] = cx[sel[s]];
+                sy_[ns] = cy[sel[s]];
+                sd_[ns] = cd[sel[s]];
+                sc_[ns++] = code[sel[s]];
+            }
     } else {
         /* Fallback (rule 6): the incident corner nearest the side slabs, unclipped. */
         int q = 0;
@@ -256,18 +276,20 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
                 bx = ex;
             }
         }
-        sel[ns++] = q;
-        fallback = 1;
+        sx_[0] = x1[q];
+        sy_[0] = x2[q];
+        sd_[0] = d[q];
+        sc_[0] = SATBOX_FEATURE_FALLBACK + (unsigned)q;
+        ns = 1;
     }
     uint32_t base = (uint32_t)((ref_a ? 0 : 6) + 2 * k + (sr < 0.0f)) | (uint32_t)(2 * m + (sq < 0.0f)) << 8;
     for (int s = 0; s < ns; s++) {
-        int i = sel[s];
         /* world = cP + x uP_k1 + y uP_k2 + z uP_k, with z = sr (hk - depth) */
-        float z = (hk - cd[i]) * sr;
+        float z = (hk - sd_[s]) * sr;
         for (int c = 0; c < 3; c++)
-            o->point[s][c] = ((Pb->c[c] + cx[i] * Pb->u[k1][c]) + cy[i] * Pb->u[k2][c]) + z * Pb->u[k][c];
-        o->depth[s] = cd[i];
-        o->feature[s] = base | (uint32_t)(fallback ? (int)SATBOX_FEATURE_FALLBACK + i : i) << 16;
+            o->point[s][c] = ((Pb->c[c] + sx_[s] * Pb->u[k1][c]) + sy_[s] * Pb->u[k2][c]) + z * Pb->u[k][c];
+        o->depth[s] = sd_[s];
+        o->feature[s] = base | sc_[s] << 16;
     }
     o->count = (uint8_t)ns;
 }

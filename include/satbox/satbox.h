@@ -370,14 +370,17 @@ SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float 
  *     facing the other box; the incident face is the face of the other box most anti-parallel to
  *     the reference face's outward normal (ties to the lowest local axis). The candidates are the
  *     vertices of the incident face clipped against the 4 side planes of the reference face (at
- *     most 8, enumerated as: incident corners inside the 4 side planes, crossings of incident
- *     edges with a side plane inside the other two planes, reference corners inside the incident
- *     face seen along the reference normal). Nearly coincident edges (aligned stacks) are
- *     snapped with `ct = SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2)`: an incident corner counts
- *     as inside when within ct outside a side plane, an edge crosses a plane only between a
- *     corner inside (grown by ct) and one outside, and a crossing within ct (in both coordinates)
- *     of an inside end of its edge, or a reference corner within ct of any inside incident
- *     corner, is dropped as the same vertex; so a box resting squarely on another keeps the
+ *     most 8), listed in this order: for each incident edge e = 0..3 (corner e to corner e+1) its
+ *     entry point, which is corner e if that corner is inside, else the point where the edge enters
+ *     the side planes; then for each edge its exit point where corner e+1 is outside; then the
+ *     reference corners inside the incident face seen along the reference normal. Edges are
+ *     clipped against the 4 planes at once (slab clipping), crossings lie exactly on their side
+ *     plane, and an edge lying on a side plane counts as inside. Nearly coincident edges (aligned
+ *     stacks) are snapped with `ct = SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2)`: an incident
+ *     corner counts as inside when within ct outside a side plane; a crossing within ct (in both
+ *     coordinates) of the inside other end of its edge is dropped as the same vertex, and so is a
+ *     reference corner when an inside incident corner lies in its ct-square (`|x1| >= H1 - ct`,
+ *     `|x2| >= H2 - ct` on the corner's side); so a box resting squarely on another keeps the
  *     same 4 ids whichever way it drifts by less than ct.
  *     A candidate is kept when its depth is `>= -margin` (less a rounding allowance
  *     ::SATBOX_CONTACT_KEEP_TOL).

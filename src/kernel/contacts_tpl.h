@@ -6,7 +6,7 @@
 #include "../contacts.h"
 
 /* Included after sat_tpl.h and batch_tpl.h (it reuses pair_setup_w, the gap functions, the
- * loaders and the output helpers). Every lane runs the whole manifold with a fixed 24
+ * loaders and the output helpers). Every lane runs the whole manifold with a fixed 12
  * candidates; masks choose, no lane branches. Each expression is the one of
  * src/scalar_contacts.c in the same order, so every path gives the same bits. */
 
@@ -170,8 +170,6 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
 
         wf x1[4], x2[4], d[4];
         wm inq[4];
-        candw cand[24];
-        wm keep[24];
         for (int q = 0; q < 4; q++) {
             wf s1 = wf_set1(cs1[q]), s2 = wf_set1(cs2[q]);
             wf z = wf_add(wf_add(f[0], wf_mul(s1, e1[0])), wf_mul(s2, e2[0]));
@@ -179,107 +177,130 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
             x2[q] = wf_add(wf_add(f[2], wf_mul(s1, e1[2])), wf_mul(s2, e2[2]));
             d[q] = wf_sub(hk, wf_mul(sr, z));
             inq[q] = wm_and(wm_le(wf_abs(x1[q]), H1c), wm_le(wf_abs(x2[q]), H2c));
-            cand[q] = (candw){x1[q], x2[q], d[q], wf_set1((float)q)};
-            keep[q] = wm_and(inq[q], wm_ge(d[q], lo));
         }
     #define SBX_NEAR1(X, Y, q) wm_and(inq[q], wm_and(wm_le(wf_abs(wf_sub(X, x1[q])), ct), wm_le(wf_abs(wf_sub(Y, x2[q])), ct)))
-    #define SBX_NEAR(X, Y) wm_or(wm_or(SBX_NEAR1(X, Y, 0), SBX_NEAR1(X, Y, 1)), wm_or(SBX_NEAR1(X, Y, 2), SBX_NEAR1(X, Y, 3)))
+        /* incident edges: slab clipping (scalar_contacts.c); candidates e and 4 + e */
+        candw cand[12];
+        wm keep[12];
+        wf two = wf_set1(2.0f), three = wf_set1(3.0f), ninf = wf_set1(-INFINITY);
+        wf gx[2] = {wf_mul(two, e1[1]), wf_mul(two, e2[1])}, gy[2] = {wf_mul(two, e1[2]), wf_mul(two, e2[2])};
+        wf gd[2] = {wf_neg(wf_mul(sr, wf_mul(two, e1[0]))), wf_neg(wf_mul(sr, wf_mul(two, e2[0])))};
+        wf sgx[2], sgy[2], ivx[2], ivy[2];
+        for (int a = 0; a < 2; a++) {
+            sgx[a] = wf_select(wm_lt(gx[a], zero), mone, one);
+            sgy[a] = wf_select(wm_lt(gy[a], zero), mone, one);
+            ivx[a] = wf_div(one, wf_abs(gx[a]));
+            ivy[a] = wf_div(one, wf_abs(gy[a]));
+        }
+        wf nH1 = wf_neg(H1), nH2 = wf_neg(H2), bd = ninf;
         for (int e = 0; e < 4; e++) {
-            int q0 = e, q1 = (e + 1) & 3;
-            for (int p = 0; p < 4; p++) {
-                int id = 4 + 4 * e + p, on1 = p < 2;
-                wf Hx = on1 ? H1 : H2, Hxc = on1 ? H1c : H2c, hb = on1 ? H2 : H1;
-                wf bound = (p & 1) ? wf_neg(Hx) : Hx;
-                wf a0 = on1 ? x1[q0] : x2[q0], a1 = on1 ? x1[q1] : x2[q1];
-                wf b0 = on1 ? x2[q0] : x1[q0], b1 = on1 ? x2[q1] : x1[q1];
-                wm in0 = (p & 1) ? wm_ge(a0, wf_neg(Hxc)) : wm_le(a0, Hxc);
-                wm in1 = (p & 1) ? wm_ge(a1, wf_neg(Hxc)) : wm_le(a1, Hxc);
-                wf t = wf_div(wf_sub(bound, a0), wf_sub(a1, a0));
-                wf b = wf_add(b0, wf_mul(t, wf_sub(b1, b0)));
-                wf dd = wf_add(d[q0], wf_mul(t, wf_sub(d[q1], d[q0])));
-                cand[id] = (candw){on1 ? bound : b, on1 ? b : bound, dd, wf_set1((float)id)};
-                wm k = wm_and(wm_xor(in0, in1), wm_and(wm_ge(t, zero), wm_le(t, one)));
-                k = wm_and(k, wm_and(wm_le(wf_abs(b), hb), wm_ge(dd, lo)));
-                keep[id] = wm_andnot(k, wm_or(SBX_NEAR1(cand[id].x, cand[id].y, q0), SBX_NEAR1(cand[id].x, cand[id].y, q1)));
+            int q0 = e, q1 = (e + 1) & 3, a = e & 1;
+            wf sx = e < 2 ? sgx[a] : wf_neg(sgx[a]), sy = e < 2 ? sgy[a] : wf_neg(sgy[a]);
+            wf dx = e < 2 ? gx[a] : wf_neg(gx[a]), dy = e < 2 ? gy[a] : wf_neg(gy[a]);
+            wf dd = e < 2 ? gd[a] : wf_neg(gd[a]);
+            wf ax = wf_mul(sx, x1[q0]), ay = wf_mul(sy, x2[q0]);
+            wf enx = wf_mul(wf_sub(nH1, ax), ivx[a]), exx = wf_mul(wf_sub(H1, ax), ivx[a]);
+            wf eny = wf_mul(wf_sub(nH2, ay), ivy[a]), exy = wf_mul(wf_sub(H2, ay), ivy[a]);
+            wf eny0 = c_maxf(eny, zero), exy1 = wf_min(exy, one);
+            wf tin = c_maxf(enx, eny0), tout = wf_min(exx, exy1);
+            wm seg = wm_le(tin, tout);
+            wm sxp = wm_gt(sx, zero), syp = wm_gt(sy, zero);
+            wf sxH = wf_mul(sx, H1), syH = wf_mul(sy, H2);
+            /* entry */
+            wm px = wm_gt(enx, eny0);
+            wf xi = wf_select(px, wf_neg(sxH), wf_add(x1[q0], wf_mul(tin, dx)));
+            wf yi = wf_select(px, wf_add(x2[q0], wf_mul(tin, dy)), wf_neg(syH));
+            wf di = wf_add(d[q0], wf_mul(tin, dd));
+            wf pi = wf_select(px, wf_select(sxp, one, zero), wf_select(syp, three, two));
+            wm kc = wm_andnot(wm_and(seg, wm_ge(di, lo)), wm_or(inq[q0], SBX_NEAR1(xi, yi, q1)));
+            cand[e].x = wf_select(inq[q0], x1[q0], xi);
+            cand[e].y = wf_select(inq[q0], x2[q0], yi);
+            cand[e].d = wf_select(inq[q0], d[q0], di);
+            cand[e].c = wf_select(inq[q0], wf_set1((float)q0), wf_add(wf_set1((float)(4 + 4 * e)), pi));
+            keep[e] = wm_or(wm_and(inq[q0], wm_ge(d[q0], lo)), kc);
+            /* exit */
+            wm qx = wm_lt(exx, exy1);
+            wf xo = wf_select(qx, sxH, wf_add(x1[q0], wf_mul(tout, dx)));
+            wf yo = wf_select(qx, wf_add(x2[q0], wf_mul(tout, dy)), syH);
+            wf dout = wf_add(d[q0], wf_mul(tout, dd));
+            wf po = wf_select(qx, wf_select(sxp, zero, one), wf_select(syp, two, three));
+            cand[4 + e] = (candw){xo, yo, dout, wf_add(wf_set1((float)(4 + 4 * e)), po)};
+            keep[4 + e] = wm_andnot(wm_and(seg, wm_ge(dout, lo)), wm_or(inq[q1], SBX_NEAR1(xo, yo, q0)));
+            bd = wf_select(wm_and(keep[e], wm_gt(cand[e].d, bd)), cand[e].d, bd);
+            bd = wf_select(wm_and(keep[4 + e], wm_gt(dout, bd)), dout, bd);
+        }
+    #undef SBX_NEAR1
+        /* reference corners; the ct-square code of each inside incident corner (-1: none) */
+        wf ncode[4];
+        {
+            wf H1m = wf_sub(H1, ct), H2m = wf_sub(H2, ct);
+            for (int q = 0; q < 4; q++) {
+                wm nq = wm_and(inq[q], wm_and(wm_ge(wf_abs(x1[q]), H1m), wm_ge(wf_abs(x2[q]), H2m)));
+                wm xp = wm_gt(x1[q], zero);
+                wf qc4 = wf_select(wm_gt(x2[q], zero), wf_select(xp, two, three), wf_select(xp, one, zero));
+                ncode[q] = wf_select(nq, qc4, mone);
             }
         }
-        wf E1x = wf_sub(x1[1], x1[0]), E1y = wf_sub(x2[1], x2[0]), E2x = wf_sub(x1[3], x1[0]), E2y = wf_sub(x2[3], x2[0]);
-        wf D1 = wf_sub(d[1], d[0]), D2 = wf_sub(d[3], d[0]);
-        wf det = wf_sub(wf_mul(E1x, E2y), wf_mul(E1y, E2x));
+        wf idet = wf_div(one, wf_sub(wf_mul(gx[0], gy[1]), wf_mul(gy[0], gx[1])));
         for (int c = 0; c < 4; c++) {
-            int id = 20 + c;
+            int id = 8 + c;
             wf X = wf_mul(wf_set1(cs1[c]), H1), Y = wf_mul(wf_set1(cs2[c]), H2);
             wf rx = wf_sub(X, x1[0]), ry = wf_sub(Y, x2[0]);
-            wf al = wf_div(wf_sub(wf_mul(rx, E2y), wf_mul(ry, E2x)), det);
-            wf be = wf_div(wf_sub(wf_mul(E1x, ry), wf_mul(E1y, rx)), det);
-            wf dd = wf_add(wf_add(d[0], wf_mul(al, D1)), wf_mul(be, D2));
-            cand[id] = (candw){X, Y, dd, wf_set1((float)id)};
+            wf al = wf_mul(wf_sub(wf_mul(rx, gy[1]), wf_mul(ry, gx[1])), idet);
+            wf be = wf_mul(wf_sub(wf_mul(gx[0], ry), wf_mul(gy[0], rx)), idet);
+            wf dd = wf_add(wf_add(d[0], wf_mul(al, gd[0])), wf_mul(be, gd[1]));
+            cand[id] = (candw){X, Y, dd, wf_set1((float)(20 + c))};
+            wf cc = wf_set1((float)c);
+            wm nc = wm_or(wm_or(wm_eq(ncode[0], cc), wm_eq(ncode[1], cc)), wm_or(wm_eq(ncode[2], cc), wm_eq(ncode[3], cc)));
             wm k = wm_and(wm_and(wm_ge(al, zero), wm_le(al, one)), wm_and(wm_ge(be, zero), wm_le(be, one)));
-            k = wm_and(k, wm_ge(dd, lo));
-            keep[id] = wm_andnot(k, SBX_NEAR(X, Y));
+            keep[id] = wm_andnot(wm_and(k, wm_ge(dd, lo)), nc);
+            bd = wf_select(wm_and(keep[id], wm_gt(dd, bd)), dd, bd);
         }
-    #undef SBX_NEAR
-    #undef SBX_NEAR1
 
-        /* reduction */
-        wf bd = wf_set1(-INFINITY);
-        for (int i = 0; i < 24; i++)
-            bd = wf_select(wm_and(keep[i], wm_gt(cand[i].d, bd)), cand[i].d, bd);
+        /* reduction (rule 4) */
         wf dmin = wf_sub(bd, ct);
         candw p0 = {zero, zero, zero, zero};
-        wm has0 = wm_lt(one, zero);
-        for (int i = 23; i >= 0; i--) {
-            wm m = wm_and(keep[i], wm_ge(cand[i].d, dmin));
-            take_cand(m, &cand[i], &p0);
-            has0 = wm_or(has0, m);
-        }
+        for (int i = 11; i >= 0; i--)
+            take_cand(wm_and(keep[i], wm_ge(cand[i].d, dmin)), &cand[i], &p0);
+        wm has0 = wm_gt(bd, ninf);
         candw p1 = p0, p2 = p0, p3 = p0;
-        wm has1 = wm_lt(one, zero), has2 = has1, has3 = has1;
         wf bf = zero, bp = zero, bn = zero;
-        for (int i = 0; i < 24; i++) {
+        for (int i = 0; i < 12; i++) {
             wf dx = wf_sub(cand[i].x, p0.x), dy = wf_sub(cand[i].y, p0.y);
             wf fd = wf_add(wf_mul(dx, dx), wf_mul(dy, dy));
             wm m = wm_and(keep[i], wm_gt(fd, bf));
             bf = wf_select(m, fd, bf);
             take_cand(m, &cand[i], &p1);
-            has1 = wm_or(has1, m);
         }
         wf ux = wf_sub(p1.x, p0.x), uy = wf_sub(p1.y, p0.y);
-        for (int i = 0; i < 24; i++) {
+        for (int i = 0; i < 12; i++) {
             wf ar = wf_sub(wf_mul(ux, wf_sub(cand[i].y, p0.y)), wf_mul(uy, wf_sub(cand[i].x, p0.x)));
             wm mp = wm_and(keep[i], wm_gt(ar, bp)), mn = wm_and(keep[i], wm_lt(ar, bn));
             bp = wf_select(mp, ar, bp);
             bn = wf_select(mn, ar, bn);
             take_cand(mp, &cand[i], &p2);
             take_cand(mn, &cand[i], &p3);
-            has2 = wm_or(has2, mp);
-            has3 = wm_or(has3, mn);
         }
+        wm has1 = wm_gt(bf, zero), has2 = wm_gt(bp, zero), has3 = wm_lt(bn, zero);
         /* fallback: the incident corner nearest the side slabs */
-        candw fb = cand[0];
-        fb.c = wf_set1((float)SATBOX_FEATURE_FALLBACK);
+        candw fb = {x1[0], x2[0], d[0], wf_set1((float)SATBOX_FEATURE_FALLBACK)};
         wf bx = c_maxf(wf_sub(wf_abs(x1[0]), H1), wf_sub(wf_abs(x2[0]), H2));
         for (int q = 1; q < 4; q++) {
             wf ex = c_maxf(wf_sub(wf_abs(x1[q]), H1), wf_sub(wf_abs(x2[q]), H2));
             wm m = wm_lt(ex, bx);
             bx = wf_select(m, ex, bx);
-            candw cq = cand[q];
-            cq.c = wf_set1((float)(SATBOX_FEATURE_FALLBACK + q));
+            candw cq = {x1[q], x2[q], d[q], wf_set1((float)(SATBOX_FEATURE_FALLBACK + q))};
             take_cand(m, &cq, &fb);
         }
-        /* slots: p0 (or the fallback), then p1, p2, p3 where they exist, compacted */
+        /* slots: p0 (or the fallback), p1, then p2 or p3, then p3 (has2 or has3 implies has1) */
         slot[0] = fb;
         take_cand(has0, &p0, &slot[0]);
-        slot[1] = slot[2] = slot[3] = slot[0];
-        wf pos = one;
-        const candw *items[3] = {&p1, &p2, &p3};
-        wm flags[3] = {has1, has2, has3};
-        for (int it = 0; it < 3; it++) {
-            for (int s = 1; s < 4; s++)
-                take_cand(wm_and(flags[it], wm_eq(pos, wf_set1((float)s))), items[it], &slot[s]);
-            pos = wf_add(pos, wf_select(flags[it], one, zero));
-        }
-        count_face = wf_select(has0, pos, one);
+        slot[1] = p1;
+        slot[2] = p3;
+        take_cand(has2, &p2, &slot[2]);
+        slot[3] = p3;
+        wf cnt3 = wf_add(wf_add(wf_add(one, wf_keep(has1, one)), wf_keep(has2, one)), wf_keep(has3, one));
+        count_face = wf_select(has0, cnt3, one);
         /* world: cP + x uP_k1 + y uP_k2 + z uP_k, z = (hk - depth) * sr */
         wf uPk[3], uPk1[3], uPk2[3], cP[3];
         for (int c = 0; c < 3; c++) {
@@ -388,22 +409,13 @@ SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
             if (cj->depth[s])
                 store_w(cj->depth[s], i, o.depth[s], k);
         }
-        float ids[SBX_W], cnt[SBX_W], feat[SBX_W];
-        wf_storeu(ids, o.id);
-        wf_storeu(cnt, o.count);
-        for (int l = 0; l < k; l++) {
-            if (job->axis)
-                job->axis[i + (size_t)l] = (uint8_t)ids[l];
-            if (cj->count)
-                cj->count[i + (size_t)l] = (uint8_t)cnt[l];
-        }
-        for (int s = 0; s < 4; s++) {
-            if (!cj->feature[s])
-                continue;
-            wf_storeu(feat, o.feat[s]);
-            for (int l = 0; l < k; l++)
-                cj->feature[s][i + (size_t)l] = feat[l] < 0.0f ? SATBOX_FEATURE_NONE : (uint32_t)feat[l];
-        }
+        if (job->axis)
+            wf_store_u8(job->axis + i, o.id, k);
+        if (cj->count)
+            wf_store_u8(cj->count + i, o.count, k);
+        for (int s = 0; s < 4; s++)
+            if (cj->feature[s])
+                wf_store_i32(cj->feature[s] + i, o.feat[s], k);
         if (job->compact)
             count = push_compact(job->compact, count, i, hit);
         else

@@ -46,6 +46,19 @@ static inline void wf_store_u8(uint8_t *dst, wf v, int k)
     memcpy(dst, &w, (size_t)k);
 }
 
+/* Lanes [0, k) of v (whole numbers in int32 range, as floats) stored as 32-bit integers. */
+static inline void wf_store_i32(uint32_t *dst, wf v, int k)
+{
+    simde__m256i i = simde_mm256_cvttps_epi32(v);
+    if (k == SBX_W) {
+        simde_mm256_storeu_si256((simde__m256i *)(void *)dst, i);
+    } else {
+        uint32_t b[SBX_W];
+        simde_mm256_storeu_si256((simde__m256i *)(void *)b, i);
+        memcpy(dst, b, (size_t)k * sizeof b[0]);
+    }
+}
+
 #include "wide_common.h"
 
 #endif

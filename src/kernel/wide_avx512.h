@@ -108,6 +108,22 @@ static inline void wf_store_u8(uint8_t *dst, wf v, int k)
 }
 #endif
 
+/* Lanes [0, k) of v (whole numbers in int32 range, as floats) stored as 32-bit integers. */
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+static inline void wf_store_i32(uint32_t *dst, wf v, int k)
+{
+    _mm512_mask_storeu_epi32(dst, (__mmask16)((1u << k) - 1u), _mm512_cvttps_epi32(v));
+}
+#else
+static inline void wf_store_i32(uint32_t *dst, wf v, int k)
+{
+    float f[16];
+    simde_mm512_storeu_ps(f, v);
+    for (int l = 0; l < k; l++)
+        dst[l] = (uint32_t)(int32_t)f[l];
+}
+#endif
+
 #include "wide_common.h"
 
 #endif

@@ -16,6 +16,8 @@
  *   wf_max                  per-lane max (callers keep NaN away: ISAs differ on it); wf_min below
  *   wm_bits(m)              lane l -> bit l of an unsigned
  *   wf_store_u8(dst, v, k)  lanes [0, k) of v (small whole numbers >= 0) stored as k bytes
+ *   wf_store_i32(dst, v, k) lanes [0, k) of v (whole numbers, |v| < 2^31) stored as k int32 (in
+ *                           uint32_t: -1.0f gives 0xFFFFFFFF)
  * and may have defined native versions of the optional ones below (SBX_HAVE_PART: masked
  * wf_load_part / wf_store_part; SBX_HAVE_RECORDS: wf_load_records; SBX_HAVE_STORE_BITS:
  * wm_store_bits).

@@ -69,6 +69,14 @@ static inline void wf_store_u8(uint8_t *dst, wf v, int k)
     memcpy(dst, w, (size_t)k);
 }
 
+/* Lanes [0, k) of v (whole numbers in int32 range, as floats) stored as 32-bit integers. */
+static inline void wf_store_i32(uint32_t *dst, wf v, int k)
+{
+    uint32_t b[SBX_W];
+    simde_vst1q_u32(b, simde_vreinterpretq_u32_s32(simde_vcvtq_s32_f32(v)));
+    memcpy(dst, b, (size_t)k * sizeof b[0]);
+}
+
 #include "wide_common.h"
 
 #endif
