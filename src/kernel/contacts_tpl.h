@@ -6,8 +6,8 @@
 #include "../contacts.h"
 
 /* Included after sat_tpl.h and batch_tpl.h (it reuses pair_setup_w, the gap functions, the
- * loaders and the output helpers). Every lane runs the whole manifold with a fixed 12
- * candidates; masks choose, no lane branches. Each expression is the one of
+ * loaders and the output helpers). The face manifold runs on queued lanes only (run_contacts),
+ * each with a fixed 12 candidates; masks choose, no lane branches. Each expression is the one of
  * src/scalar_contacts.c in the same order, so every path gives the same bits. */
 
 #define SBX_CAT_(a, b) a##b
@@ -46,14 +46,38 @@ SBX_INLINE void take_cand(wm m, const candw *src, candw *dst)
     dst->c = wf_select(m, src->c, dst->c);
 }
 
+/* What the first stage gives of one step: the per-pair outputs, and slot 0 / count of the
+ * lanes not in the face queue (edge points; zero elsewhere). */
 typedef struct contactsw {
     wf n[3], id, count;
-    wf pt[4][3], depth[4], feat[4]; /* feat: the feature id as an exact float (< 2^21), -1 if unused */
-    unsigned hit, inv;
+    wf pt0[3], depth0, feat0; /* feat: the feature id as an exact float (< 2^21), -1 if unused */
+    unsigned hit, inv, face;  /* face: live lanes with a face axis (their manifold is queued) */
+    wm facem;
 } contactsw;
 
-/* scalar_contacts.c ref_contacts() for SBX_W pairs. */
-SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o)
+/* Pairs per block: the first stage runs over a block, queueing the face lanes (compressed); the
+ * face manifold then runs on full vectors of queued lanes only, and the last stage expands its
+ * results back to their pairs. Lanes that do not hit (or have an edge axis) cost no clipping. */
+#define SBX_CBLK 64
+#define SBX_CSTEPS (SBX_CBLK / SBX_W)
+#define SBX_QLEN (SBX_CBLK + SBX_W)
+
+/* The face manifold's inputs per lane (the queue's rows) and outputs (the results' rows). */
+enum {
+    FI_F = 0, FI_E1 = 3, FI_E2 = 6, /* incident face center and half edges, (z, x, y) in P's frame */
+    FI_HK = 9, FI_H1 = 10, FI_H2 = 11, FI_SR = 12, FI_CT = 13, FI_LO = 14,
+    FI_U = 15,   /* uP_k, uP_k1, uP_k2 (world, 3 each) */
+    FI_CP = 24,  /* P's center */
+    FI_BASE = 27, /* feature id bits 0-15 (reference and incident faces) as a float */
+    FI_N = 28
+};
+enum { FR_PT = 0 /* slot s, coordinate c: 3 s + c */, FR_DEPTH = 12, FR_FEAT = 16, FR_COUNT = 20, FR_N = 21 };
+
+/* scalar_contacts.c ref_contacts() for SBX_W pairs, first stage: the SAT part, the axis, the
+ * normal, the edge points; the face manifold's inputs of the face lanes among `lanes` are
+ * appended (compressed) to the queue rows qin at qn. Returns the new queue length. */
+SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsigned lanes, contactsw *o,
+                                 float (*qin)[SBX_QLEN], size_t qn)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f), mone = wf_set1(-1.0f);
     /* ---- SAT step (sat_step) ---- */
@@ -107,17 +131,13 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
     /* ---- the normal of axis kid (collide's) ---- */
     axis_normal_w(A, B, kid, kproj, o->n);
 
-    /* ---- face manifold (face_manifold); skipped when no lane of the step needs it (its
-     * outputs are only read on live lanes whose axis is a face: same bits either way) ---- */
+    /* ---- face manifold inputs (face_manifold's set-up) of the live lanes with a face axis,
+     * queued for face_core_w ---- */
     wm live = wm_and(hit, P.valid);
-    candw slot[4];
-    wf count_face = zero, face_pt[4][3], face_ref = zero, face_inc = zero;
-    for (int q = 0; q < 4; q++) {
-        slot[q] = (candw){zero, zero, zero, zero};
-        for (int c = 0; c < 3; c++)
-            face_pt[q][c] = zero;
-    }
-    if (wm_bits(wm_andnot(live, use_edge))) {
+    o->facem = wm_andnot(live, use_edge);
+    o->face = wm_bits(o->facem) & lanes;
+    if (o->face) {
+        wf fin[FI_N];
         wm ref_a = wm_lt(kf, wf_set1(3.0f));
         wf kp = wf_select(ref_a, kf, wf_sub(kf, wf_set1(3.0f)));
         wf sr = wf_select(wm_lt(pf, zero), wf_select(ref_a, mone, one), wf_select(ref_a, one, mone));
@@ -162,145 +182,6 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
                 e2[r] = wf_mul(hm2, comp_m2[r]);
             }
         }
-        wf hk = sel3(kp, hP[0], hP[1], hP[2]), H1 = sel3(kp, hP[1], hP[2], hP[0]), H2 = sel3(kp, hP[2], hP[0], hP[1]);
-        wf ct = wf_mul(wf_set1(SATBOX_CONTACT_ABS_TOL), sum_h);
-        wf lo = wf_neg(wf_add(margin, wf_mul(wf_set1(SATBOX_CONTACT_KEEP_TOL), sum_h)));
-        wf H1c = wf_add(H1, ct), H2c = wf_add(H2, ct);
-        static const float cs1[4] = {-1.0f, 1.0f, 1.0f, -1.0f}, cs2[4] = {-1.0f, -1.0f, 1.0f, 1.0f};
-
-        wf x1[4], x2[4], d[4];
-        wm inq[4];
-        for (int q = 0; q < 4; q++) {
-            wf s1 = wf_set1(cs1[q]), s2 = wf_set1(cs2[q]);
-            wf z = wf_add(wf_add(f[0], wf_mul(s1, e1[0])), wf_mul(s2, e2[0]));
-            x1[q] = wf_add(wf_add(f[1], wf_mul(s1, e1[1])), wf_mul(s2, e2[1]));
-            x2[q] = wf_add(wf_add(f[2], wf_mul(s1, e1[2])), wf_mul(s2, e2[2]));
-            d[q] = wf_sub(hk, wf_mul(sr, z));
-            inq[q] = wm_and(wm_le(wf_abs(x1[q]), H1c), wm_le(wf_abs(x2[q]), H2c));
-        }
-    #define SBX_NEAR1(X, Y, q) wm_and(inq[q], wm_and(wm_le(wf_abs(wf_sub(X, x1[q])), ct), wm_le(wf_abs(wf_sub(Y, x2[q])), ct)))
-        /* incident edges: slab clipping (scalar_contacts.c); candidates e and 4 + e */
-        candw cand[12];
-        wm keep[12];
-        wf two = wf_set1(2.0f), three = wf_set1(3.0f), ninf = wf_set1(-INFINITY);
-        wf gx[2] = {wf_mul(two, e1[1]), wf_mul(two, e2[1])}, gy[2] = {wf_mul(two, e1[2]), wf_mul(two, e2[2])};
-        wf gd[2] = {wf_neg(wf_mul(sr, wf_mul(two, e1[0]))), wf_neg(wf_mul(sr, wf_mul(two, e2[0])))};
-        wf sgx[2], sgy[2], ivx[2], ivy[2];
-        for (int a = 0; a < 2; a++) {
-            sgx[a] = wf_select(wm_lt(gx[a], zero), mone, one);
-            sgy[a] = wf_select(wm_lt(gy[a], zero), mone, one);
-            ivx[a] = wf_div(one, wf_abs(gx[a]));
-            ivy[a] = wf_div(one, wf_abs(gy[a]));
-        }
-        wf nH1 = wf_neg(H1), nH2 = wf_neg(H2), bd = ninf;
-        for (int e = 0; e < 4; e++) {
-            int q0 = e, q1 = (e + 1) & 3, a = e & 1;
-            wf sx = e < 2 ? sgx[a] : wf_neg(sgx[a]), sy = e < 2 ? sgy[a] : wf_neg(sgy[a]);
-            wf dx = e < 2 ? gx[a] : wf_neg(gx[a]), dy = e < 2 ? gy[a] : wf_neg(gy[a]);
-            wf dd = e < 2 ? gd[a] : wf_neg(gd[a]);
-            wf ax = wf_mul(sx, x1[q0]), ay = wf_mul(sy, x2[q0]);
-            wf enx = wf_mul(wf_sub(nH1, ax), ivx[a]), exx = wf_mul(wf_sub(H1, ax), ivx[a]);
-            wf eny = wf_mul(wf_sub(nH2, ay), ivy[a]), exy = wf_mul(wf_sub(H2, ay), ivy[a]);
-            wf eny0 = c_maxf(eny, zero), exy1 = wf_min(exy, one);
-            wf tin = c_maxf(enx, eny0), tout = wf_min(exx, exy1);
-            wm seg = wm_le(tin, tout);
-            wm sxp = wm_gt(sx, zero), syp = wm_gt(sy, zero);
-            wf sxH = wf_mul(sx, H1), syH = wf_mul(sy, H2);
-            /* entry */
-            wm px = wm_gt(enx, eny0);
-            wf xi = wf_select(px, wf_neg(sxH), wf_add(x1[q0], wf_mul(tin, dx)));
-            wf yi = wf_select(px, wf_add(x2[q0], wf_mul(tin, dy)), wf_neg(syH));
-            wf di = wf_add(d[q0], wf_mul(tin, dd));
-            wf pi = wf_select(px, wf_select(sxp, one, zero), wf_select(syp, three, two));
-            wm kc = wm_andnot(wm_and(seg, wm_ge(di, lo)), wm_or(inq[q0], SBX_NEAR1(xi, yi, q1)));
-            cand[e].x = wf_select(inq[q0], x1[q0], xi);
-            cand[e].y = wf_select(inq[q0], x2[q0], yi);
-            cand[e].d = wf_select(inq[q0], d[q0], di);
-            cand[e].c = wf_select(inq[q0], wf_set1((float)q0), wf_add(wf_set1((float)(4 + 4 * e)), pi));
-            keep[e] = wm_or(wm_and(inq[q0], wm_ge(d[q0], lo)), kc);
-            /* exit */
-            wm qx = wm_lt(exx, exy1);
-            wf xo = wf_select(qx, sxH, wf_add(x1[q0], wf_mul(tout, dx)));
-            wf yo = wf_select(qx, wf_add(x2[q0], wf_mul(tout, dy)), syH);
-            wf dout = wf_add(d[q0], wf_mul(tout, dd));
-            wf po = wf_select(qx, wf_select(sxp, zero, one), wf_select(syp, two, three));
-            cand[4 + e] = (candw){xo, yo, dout, wf_add(wf_set1((float)(4 + 4 * e)), po)};
-            keep[4 + e] = wm_andnot(wm_and(seg, wm_ge(dout, lo)), wm_or(inq[q1], SBX_NEAR1(xo, yo, q0)));
-            bd = wf_select(wm_and(keep[e], wm_gt(cand[e].d, bd)), cand[e].d, bd);
-            bd = wf_select(wm_and(keep[4 + e], wm_gt(dout, bd)), dout, bd);
-        }
-    #undef SBX_NEAR1
-        /* reference corners; the ct-square code of each inside incident corner (-1: none) */
-        wf ncode[4];
-        {
-            wf H1m = wf_sub(H1, ct), H2m = wf_sub(H2, ct);
-            for (int q = 0; q < 4; q++) {
-                wm nq = wm_and(inq[q], wm_and(wm_ge(wf_abs(x1[q]), H1m), wm_ge(wf_abs(x2[q]), H2m)));
-                wm xp = wm_gt(x1[q], zero);
-                wf qc4 = wf_select(wm_gt(x2[q], zero), wf_select(xp, two, three), wf_select(xp, one, zero));
-                ncode[q] = wf_select(nq, qc4, mone);
-            }
-        }
-        wf idet = wf_div(one, wf_sub(wf_mul(gx[0], gy[1]), wf_mul(gy[0], gx[1])));
-        for (int c = 0; c < 4; c++) {
-            int id = 8 + c;
-            wf X = wf_mul(wf_set1(cs1[c]), H1), Y = wf_mul(wf_set1(cs2[c]), H2);
-            wf rx = wf_sub(X, x1[0]), ry = wf_sub(Y, x2[0]);
-            wf al = wf_mul(wf_sub(wf_mul(rx, gy[1]), wf_mul(ry, gx[1])), idet);
-            wf be = wf_mul(wf_sub(wf_mul(gx[0], ry), wf_mul(gy[0], rx)), idet);
-            wf dd = wf_add(wf_add(d[0], wf_mul(al, gd[0])), wf_mul(be, gd[1]));
-            cand[id] = (candw){X, Y, dd, wf_set1((float)(20 + c))};
-            wf cc = wf_set1((float)c);
-            wm nc = wm_or(wm_or(wm_eq(ncode[0], cc), wm_eq(ncode[1], cc)), wm_or(wm_eq(ncode[2], cc), wm_eq(ncode[3], cc)));
-            wm k = wm_and(wm_and(wm_ge(al, zero), wm_le(al, one)), wm_and(wm_ge(be, zero), wm_le(be, one)));
-            keep[id] = wm_andnot(wm_and(k, wm_ge(dd, lo)), nc);
-            bd = wf_select(wm_and(keep[id], wm_gt(dd, bd)), dd, bd);
-        }
-
-        /* reduction (rule 4) */
-        wf dmin = wf_sub(bd, ct);
-        candw p0 = {zero, zero, zero, zero};
-        for (int i = 11; i >= 0; i--)
-            take_cand(wm_and(keep[i], wm_ge(cand[i].d, dmin)), &cand[i], &p0);
-        wm has0 = wm_gt(bd, ninf);
-        candw p1 = p0, p2 = p0, p3 = p0;
-        wf bf = zero, bp = zero, bn = zero;
-        for (int i = 0; i < 12; i++) {
-            wf dx = wf_sub(cand[i].x, p0.x), dy = wf_sub(cand[i].y, p0.y);
-            wf fd = wf_add(wf_mul(dx, dx), wf_mul(dy, dy));
-            wm m = wm_and(keep[i], wm_gt(fd, bf));
-            bf = wf_select(m, fd, bf);
-            take_cand(m, &cand[i], &p1);
-        }
-        wf ux = wf_sub(p1.x, p0.x), uy = wf_sub(p1.y, p0.y);
-        for (int i = 0; i < 12; i++) {
-            wf ar = wf_sub(wf_mul(ux, wf_sub(cand[i].y, p0.y)), wf_mul(uy, wf_sub(cand[i].x, p0.x)));
-            wm mp = wm_and(keep[i], wm_gt(ar, bp)), mn = wm_and(keep[i], wm_lt(ar, bn));
-            bp = wf_select(mp, ar, bp);
-            bn = wf_select(mn, ar, bn);
-            take_cand(mp, &cand[i], &p2);
-            take_cand(mn, &cand[i], &p3);
-        }
-        wm has1 = wm_gt(bf, zero), has2 = wm_gt(bp, zero), has3 = wm_lt(bn, zero);
-        /* fallback: the incident corner nearest the side slabs */
-        candw fb = {x1[0], x2[0], d[0], wf_set1((float)SATBOX_FEATURE_FALLBACK)};
-        wf bx = c_maxf(wf_sub(wf_abs(x1[0]), H1), wf_sub(wf_abs(x2[0]), H2));
-        for (int q = 1; q < 4; q++) {
-            wf ex = c_maxf(wf_sub(wf_abs(x1[q]), H1), wf_sub(wf_abs(x2[q]), H2));
-            wm m = wm_lt(ex, bx);
-            bx = wf_select(m, ex, bx);
-            candw cq = {x1[q], x2[q], d[q], wf_set1((float)(SATBOX_FEATURE_FALLBACK + q))};
-            take_cand(m, &cq, &fb);
-        }
-        /* slots: p0 (or the fallback), p1, then p2 or p3, then p3 (has2 or has3 implies has1) */
-        slot[0] = fb;
-        take_cand(has0, &p0, &slot[0]);
-        slot[1] = p1;
-        slot[2] = p3;
-        take_cand(has2, &p2, &slot[2]);
-        slot[3] = p3;
-        wf cnt3 = wf_add(wf_add(wf_add(one, wf_keep(has1, one)), wf_keep(has2, one)), wf_keep(has3, one));
-        count_face = wf_select(has0, cnt3, one);
         /* world: cP + x uP_k1 + y uP_k2 + z uP_k, z = (hk - depth) * sr */
         wf uPk[3], uPk1[3], uPk2[3], cP[3];
         for (int c = 0; c < 3; c++) {
@@ -311,15 +192,29 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
             uPk2[c] = sel3(kp, u2, u0, u1);
             cP[c] = wf_select(ref_a, A->c[c], B->c[c]);
         }
-        for (int s = 0; s < 4; s++) {
-            wf z = wf_mul(wf_sub(hk, slot[s].d), sr);
-            for (int c = 0; c < 3; c++)
-                face_pt[s][c] = wf_add(wf_add(wf_add(cP[c], wf_mul(slot[s].x, uPk1[c])), wf_mul(slot[s].y, uPk2[c])),
-                                       wf_mul(z, uPk[c]));
-        }
-        face_ref = wf_add(wf_add(wf_select(ref_a, zero, wf_set1(6.0f)), wf_mul(wf_set1(2.0f), kp)),
+        wf face_ref = wf_add(wf_add(wf_select(ref_a, zero, wf_set1(6.0f)), wf_mul(wf_set1(2.0f), kp)),
                              wf_select(wm_lt(sr, zero), one, zero));
-        face_inc = wf_add(wf_mul(wf_set1(2.0f), mm), wf_select(wm_lt(sq, zero), one, zero));
+        wf face_inc = wf_add(wf_mul(wf_set1(2.0f), mm), wf_select(wm_lt(sq, zero), one, zero));
+        for (int r = 0; r < 3; r++) {
+            fin[FI_F + r] = f[r];
+            fin[FI_E1 + r] = e1[r];
+            fin[FI_E2 + r] = e2[r];
+            fin[FI_U + r] = uPk[r];
+            fin[FI_U + 3 + r] = uPk1[r];
+            fin[FI_U + 6 + r] = uPk2[r];
+            fin[FI_CP + r] = cP[r];
+        }
+        fin[FI_HK] = sel3(kp, hP[0], hP[1], hP[2]);
+        fin[FI_H1] = sel3(kp, hP[1], hP[2], hP[0]);
+        fin[FI_H2] = sel3(kp, hP[2], hP[0], hP[1]);
+        fin[FI_SR] = sr;
+        fin[FI_CT] = wf_mul(wf_set1(SATBOX_CONTACT_ABS_TOL), sum_h);
+        fin[FI_LO] = wf_neg(wf_add(margin, wf_mul(wf_set1(SATBOX_CONTACT_KEEP_TOL), sum_h)));
+        fin[FI_BASE] = wf_add(face_ref, wf_mul(face_inc, wf_set1(256.0f)));
+        SBX_UNROLL
+        for (int v = 0; v < FI_N; v++)
+            wf_storeu(qin[v] + qn, wf_compress(fin[v], o->face));
+        qn += (size_t)__builtin_popcount(o->face);
     }
 
     /* ---- edge point (edge_point); skipped when no live lane uses an edge axis ---- */
@@ -359,67 +254,289 @@ SBX_INLINE void contacts_w(const boxw *A, const boxw *B, wf margin, contactsw *o
         edge_inc = wf_add(wf_add(wf_mul(wf_set1(4.0f), ej), wf_select(sb1n, zero, one)), wf_select(sb2n, zero, wf_set1(2.0f)));
     }
 
-    /* ---- blend ---- */
-    wf cnt = wf_select(use_edge, one, count_face);
-    o->count = wf_select(live, cnt, zero);
-    wf ref = wf_select(use_edge, edge_ref, face_ref), inc = wf_select(use_edge, edge_inc, face_inc);
-    wf ref_inc = wf_add(ref, wf_mul(inc, wf_set1(256.0f)));
-    for (int s = 0; s < 4; s++) {
-        wm act = wm_gt(o->count, wf_set1((float)s));
-        for (int c = 0; c < 3; c++) {
-            wf v = s == 0 ? wf_select(use_edge, edge_pt[c], face_pt[0][c]) : face_pt[s][c];
-            o->pt[s][c] = wf_select(act, v, zero);
-        }
-        wf dv = s == 0 ? wf_select(use_edge, wf_neg(se), slot[0].d) : slot[s].d;
-        o->depth[s] = wf_select(act, dv, zero);
-        wf cv = s == 0 ? wf_select(use_edge, wf_set1((float)SATBOX_FEATURE_EDGE), slot[0].c) : slot[s].c;
-        o->feat[s] = wf_select(act, wf_add(ref_inc, wf_mul(cv, wf_set1(65536.0f))), wf_set1(-1.0f));
-    }
+    /* ---- first-stage outputs (the face lanes get theirs from face_core_w) ---- */
+    wm edge_live = wm_and(live, use_edge);
+    o->count = wf_keep(edge_live, one);
+    for (int c = 0; c < 3; c++)
+        o->pt0[c] = wf_keep(edge_live, edge_pt[c]);
+    o->depth0 = wf_keep(edge_live, wf_neg(se));
+    wf edge_feat = wf_add(wf_add(edge_ref, wf_mul(edge_inc, wf_set1(256.0f))), wf_set1(65536.0f * SATBOX_FEATURE_EDGE));
+    o->feat0 = wf_select(edge_live, edge_feat, wf_set1(-1.0f));
     for (int c = 0; c < 3; c++)
         o->n[c] = wf_select(P.valid, o->n[c], zero);
     o->id = wf_select(P.valid, kid, wf_set1((float)SATBOX_AXIS_INVALID));
     o->hit = wm_bits(live);
     o->inv = wm_bits(wm_not(P.valid));
+    return qn;
+}
+
+/* scalar_contacts.c face_manifold() for SBX_W queued lanes: clip, reduce, place in the world.
+ * res: the 21 output rows (FR_*) of these lanes. */
+SBX_INLINE void face_core_w(const wf fin[FI_N], wf res[FR_N])
+{
+    wf zero = wf_zero(), one = wf_set1(1.0f), mone = wf_set1(-1.0f);
+    const wf *f = fin + FI_F, *e1 = fin + FI_E1, *e2 = fin + FI_E2;
+    wf hk = fin[FI_HK], H1 = fin[FI_H1], H2 = fin[FI_H2], sr = fin[FI_SR], ct = fin[FI_CT], lo = fin[FI_LO];
+    const wf *uPk = fin + FI_U, *uPk1 = fin + FI_U + 3, *uPk2 = fin + FI_U + 6, *cP = fin + FI_CP;
+    candw slot[4];
+    wf H1c = wf_add(H1, ct), H2c = wf_add(H2, ct);
+    static const float cs1[4] = {-1.0f, 1.0f, 1.0f, -1.0f}, cs2[4] = {-1.0f, -1.0f, 1.0f, 1.0f};
+
+    wf x1[4], x2[4], d[4];
+    wm inq[4];
+    for (int q = 0; q < 4; q++) {
+        wf s1 = wf_set1(cs1[q]), s2 = wf_set1(cs2[q]);
+        wf z = wf_add(wf_add(f[0], wf_mul(s1, e1[0])), wf_mul(s2, e2[0]));
+        x1[q] = wf_add(wf_add(f[1], wf_mul(s1, e1[1])), wf_mul(s2, e2[1]));
+        x2[q] = wf_add(wf_add(f[2], wf_mul(s1, e1[2])), wf_mul(s2, e2[2]));
+        d[q] = wf_sub(hk, wf_mul(sr, z));
+        inq[q] = wm_and(wm_le(wf_abs(x1[q]), H1c), wm_le(wf_abs(x2[q]), H2c));
+    }
+    #define SBX_NEAR1(X, Y, q) wm_and(inq[q], wm_and(wm_le(wf_abs(wf_sub(X, x1[q])), ct), wm_le(wf_abs(wf_sub(Y, x2[q])), ct)))
+    /* incident edges: slab clipping (scalar_contacts.c); candidates e and 4 + e */
+    candw cand[12];
+    wm keep[12];
+    wf two = wf_set1(2.0f), three = wf_set1(3.0f), ninf = wf_set1(-INFINITY);
+    wf gx[2] = {wf_mul(two, e1[1]), wf_mul(two, e2[1])}, gy[2] = {wf_mul(two, e1[2]), wf_mul(two, e2[2])};
+    wf gd[2] = {wf_neg(wf_mul(sr, wf_mul(two, e1[0]))), wf_neg(wf_mul(sr, wf_mul(two, e2[0])))};
+    wf sgx[2], sgy[2], ivx[2], ivy[2];
+    for (int a = 0; a < 2; a++) {
+        sgx[a] = wf_select(wm_lt(gx[a], zero), mone, one);
+        sgy[a] = wf_select(wm_lt(gy[a], zero), mone, one);
+        ivx[a] = wf_div(one, wf_abs(gx[a]));
+        ivy[a] = wf_div(one, wf_abs(gy[a]));
+    }
+    wf nH1 = wf_neg(H1), nH2 = wf_neg(H2), bd = ninf;
+    for (int e = 0; e < 4; e++) {
+        int q0 = e, q1 = (e + 1) & 3, a = e & 1;
+        wf sx = e < 2 ? sgx[a] : wf_neg(sgx[a]), sy = e < 2 ? sgy[a] : wf_neg(sgy[a]);
+        wf dx = e < 2 ? gx[a] : wf_neg(gx[a]), dy = e < 2 ? gy[a] : wf_neg(gy[a]);
+        wf dd = e < 2 ? gd[a] : wf_neg(gd[a]);
+        wf ax = wf_mul(sx, x1[q0]), ay = wf_mul(sy, x2[q0]);
+        wf enx = wf_mul(wf_sub(nH1, ax), ivx[a]), exx = wf_mul(wf_sub(H1, ax), ivx[a]);
+        wf eny = wf_mul(wf_sub(nH2, ay), ivy[a]), exy = wf_mul(wf_sub(H2, ay), ivy[a]);
+        wf eny0 = c_maxf(eny, zero), exy1 = wf_min(exy, one);
+        wf tin = c_maxf(enx, eny0), tout = wf_min(exx, exy1);
+        wm seg = wm_le(tin, tout);
+        wm sxp = wm_gt(sx, zero), syp = wm_gt(sy, zero);
+        wf sxH = wf_mul(sx, H1), syH = wf_mul(sy, H2);
+        /* entry */
+        wm px = wm_gt(enx, eny0);
+        wf xi = wf_select(px, wf_neg(sxH), wf_add(x1[q0], wf_mul(tin, dx)));
+        wf yi = wf_select(px, wf_add(x2[q0], wf_mul(tin, dy)), wf_neg(syH));
+        wf di = wf_add(d[q0], wf_mul(tin, dd));
+        wf pi = wf_select(px, wf_select(sxp, one, zero), wf_select(syp, three, two));
+        wm kc = wm_andnot(wm_and(seg, wm_ge(di, lo)), wm_or(inq[q0], SBX_NEAR1(xi, yi, q1)));
+        cand[e].x = wf_select(inq[q0], x1[q0], xi);
+        cand[e].y = wf_select(inq[q0], x2[q0], yi);
+        cand[e].d = wf_select(inq[q0], d[q0], di);
+        cand[e].c = wf_select(inq[q0], wf_set1((float)q0), wf_add(wf_set1((float)(4 + 4 * e)), pi));
+        keep[e] = wm_or(wm_and(inq[q0], wm_ge(d[q0], lo)), kc);
+        /* exit */
+        wm qx = wm_lt(exx, exy1);
+        wf xo = wf_select(qx, sxH, wf_add(x1[q0], wf_mul(tout, dx)));
+        wf yo = wf_select(qx, wf_add(x2[q0], wf_mul(tout, dy)), syH);
+        wf dout = wf_add(d[q0], wf_mul(tout, dd));
+        wf po = wf_select(qx, wf_select(sxp, zero, one), wf_select(syp, two, three));
+        cand[4 + e] = (candw){xo, yo, dout, wf_add(wf_set1((float)(4 + 4 * e)), po)};
+        keep[4 + e] = wm_andnot(wm_and(seg, wm_ge(dout, lo)), wm_or(inq[q1], SBX_NEAR1(xo, yo, q0)));
+        bd = wf_select(wm_and(keep[e], wm_gt(cand[e].d, bd)), cand[e].d, bd);
+        bd = wf_select(wm_and(keep[4 + e], wm_gt(dout, bd)), dout, bd);
+    }
+    #undef SBX_NEAR1
+    /* reference corners; the ct-square code of each inside incident corner (-1: none) */
+    wf ncode[4];
+    {
+        wf H1m = wf_sub(H1, ct), H2m = wf_sub(H2, ct);
+        for (int q = 0; q < 4; q++) {
+            wm nq = wm_and(inq[q], wm_and(wm_ge(wf_abs(x1[q]), H1m), wm_ge(wf_abs(x2[q]), H2m)));
+            wm xp = wm_gt(x1[q], zero);
+            wf qc4 = wf_select(wm_gt(x2[q], zero), wf_select(xp, two, three), wf_select(xp, one, zero));
+            ncode[q] = wf_select(nq, qc4, mone);
+        }
+    }
+    wf idet = wf_div(one, wf_sub(wf_mul(gx[0], gy[1]), wf_mul(gy[0], gx[1])));
+    for (int c = 0; c < 4; c++) {
+        int id = 8 + c;
+        wf X = wf_mul(wf_set1(cs1[c]), H1), Y = wf_mul(wf_set1(cs2[c]), H2);
+        wf rx = wf_sub(X, x1[0]), ry = wf_sub(Y, x2[0]);
+        wf al = wf_mul(wf_sub(wf_mul(rx, gy[1]), wf_mul(ry, gx[1])), idet);
+        wf be = wf_mul(wf_sub(wf_mul(gx[0], ry), wf_mul(gy[0], rx)), idet);
+        wf dd = wf_add(wf_add(d[0], wf_mul(al, gd[0])), wf_mul(be, gd[1]));
+        cand[id] = (candw){X, Y, dd, wf_set1((float)(20 + c))};
+        wf cc = wf_set1((float)c);
+        wm nc = wm_or(wm_or(wm_eq(ncode[0], cc), wm_eq(ncode[1], cc)), wm_or(wm_eq(ncode[2], cc), wm_eq(ncode[3], cc)));
+        wm k = wm_and(wm_and(wm_ge(al, zero), wm_le(al, one)), wm_and(wm_ge(be, zero), wm_le(be, one)));
+        keep[id] = wm_andnot(wm_and(k, wm_ge(dd, lo)), nc);
+        bd = wf_select(wm_and(keep[id], wm_gt(dd, bd)), dd, bd);
+    }
+
+    /* reduction (rule 4) */
+    wf dmin = wf_sub(bd, ct);
+    candw p0 = {zero, zero, zero, zero};
+    for (int i = 11; i >= 0; i--)
+        take_cand(wm_and(keep[i], wm_ge(cand[i].d, dmin)), &cand[i], &p0);
+    wm has0 = wm_gt(bd, ninf);
+    candw p1 = p0, p2 = p0, p3 = p0;
+    wf bf = zero, bp = zero, bn = zero;
+    for (int i = 0; i < 12; i++) {
+        wf dx = wf_sub(cand[i].x, p0.x), dy = wf_sub(cand[i].y, p0.y);
+        wf fd = wf_add(wf_mul(dx, dx), wf_mul(dy, dy));
+        wm m = wm_and(keep[i], wm_gt(fd, bf));
+        bf = wf_select(m, fd, bf);
+        take_cand(m, &cand[i], &p1);
+    }
+    wf ux = wf_sub(p1.x, p0.x), uy = wf_sub(p1.y, p0.y);
+    for (int i = 0; i < 12; i++) {
+        wf ar = wf_sub(wf_mul(ux, wf_sub(cand[i].y, p0.y)), wf_mul(uy, wf_sub(cand[i].x, p0.x)));
+        wm mp = wm_and(keep[i], wm_gt(ar, bp)), mn = wm_and(keep[i], wm_lt(ar, bn));
+        bp = wf_select(mp, ar, bp);
+        bn = wf_select(mn, ar, bn);
+        take_cand(mp, &cand[i], &p2);
+        take_cand(mn, &cand[i], &p3);
+    }
+    wm has1 = wm_gt(bf, zero), has2 = wm_gt(bp, zero), has3 = wm_lt(bn, zero);
+    /* fallback: the incident corner nearest the side slabs */
+    candw fb = {x1[0], x2[0], d[0], wf_set1((float)SATBOX_FEATURE_FALLBACK)};
+    wf bx = c_maxf(wf_sub(wf_abs(x1[0]), H1), wf_sub(wf_abs(x2[0]), H2));
+    for (int q = 1; q < 4; q++) {
+        wf ex = c_maxf(wf_sub(wf_abs(x1[q]), H1), wf_sub(wf_abs(x2[q]), H2));
+        wm m = wm_lt(ex, bx);
+        bx = wf_select(m, ex, bx);
+        candw cq = {x1[q], x2[q], d[q], wf_set1((float)(SATBOX_FEATURE_FALLBACK + q))};
+        take_cand(m, &cq, &fb);
+    }
+    /* slots: p0 (or the fallback), p1, then p2 or p3, then p3 (has2 or has3 implies has1) */
+    slot[0] = fb;
+    take_cand(has0, &p0, &slot[0]);
+    slot[1] = p1;
+    slot[2] = p3;
+    take_cand(has2, &p2, &slot[2]);
+    slot[3] = p3;
+    wf cnt3 = wf_add(wf_add(wf_add(one, wf_keep(has1, one)), wf_keep(has2, one)), wf_keep(has3, one));
+    wf count_face = wf_select(has0, cnt3, one);
+    wf face_pt[4][3];
+    for (int s = 0; s < 4; s++) {
+        wf z = wf_mul(wf_sub(hk, slot[s].d), sr);
+        for (int c = 0; c < 3; c++)
+            face_pt[s][c] = wf_add(wf_add(wf_add(cP[c], wf_mul(slot[s].x, uPk1[c])), wf_mul(slot[s].y, uPk2[c])),
+                                   wf_mul(z, uPk[c]));
+    }
+
+    for (int s = 0; s < 4; s++) {
+        wm act = wm_gt(count_face, wf_set1((float)s));
+        for (int c = 0; c < 3; c++)
+            res[FR_PT + 3 * s + c] = wf_keep(act, face_pt[s][c]);
+        res[FR_DEPTH + s] = wf_keep(act, slot[s].d);
+        res[FR_FEAT + s] = wf_select(act, wf_add(fin[FI_BASE], wf_mul(slot[s].c, wf_set1(65536.0f))), mone);
+    }
+    res[FR_COUNT] = count_face;
+}
+
+
+/* One output row of a step: float rows as floats, feature rows as int32, count as bytes. */
+SBX_INLINE void store_row(const sbx_cjob *cj, int r, size_t i, wf v, int k)
+{
+    if (r < FR_DEPTH) {
+        float *p = cj->point[r / 3][r % 3];
+        if (p)
+            store_w(p, i, v, k);
+    } else if (r < FR_FEAT) {
+        if (cj->depth[r - FR_DEPTH])
+            store_w(cj->depth[r - FR_DEPTH], i, v, k);
+    } else if (r < FR_COUNT) {
+        if (cj->feature[r - FR_FEAT])
+            wf_store_i32(cj->feature[r - FR_FEAT] + i, v, k);
+    } else if (cj->count) {
+        wf_store_u8(cj->count + i, v, k);
+    }
 }
 
 SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
 {
     const sbx_job *job = &cj->pair;
-    wf margin = wf_set1(job->margin);
+    wf margin = wf_set1(job->margin), zero = wf_zero(), mone = wf_set1(-1.0f);
     size_t count = 0, n = job->n;
-    for (size_t i = 0; i < n; i += SBX_W) {
-        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
-        boxw a, b;
-        contactsw o;
-        load_job_w(job, src, i, k, NULL, &a, &b);
-        contacts_w(&a, &b, margin, &o);
-        unsigned live = (1u << k) - 1u;
-        unsigned hit = o.hit & live;
-        if (job->hit)
-            wm_store_bits(job->hit + i, hit, k);
-        if (job->bad)
-            wm_store_bits(job->bad + i, o.inv, k);
-        for (int c = 0; c < 3; c++)
-            if (job->normal[c])
-                store_w(job->normal[c], i, o.n[c], k);
-        for (int s = 0; s < 4; s++) {
+    float qin[FI_N][SBX_QLEN], qres[FR_N][SBX_QLEN];
+    contactsw st[SBX_CSTEPS];
+    for (size_t b0 = 0; b0 < n; b0 += SBX_CBLK) {
+        int nst = 0;
+        size_t qn = 0;
+        /* stage 1: SAT, axis, normal, edge points; queue the face lanes */
+        for (; nst < SBX_CSTEPS && b0 + (size_t)nst * SBX_W < n; nst++) {
+            size_t i = b0 + (size_t)nst * SBX_W;
+            int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+            boxw a, b;
+            contactsw *o = &st[nst];
+            load_job_w(job, src, i, k, NULL, &a, &b);
+            unsigned live = (1u << k) - 1u;
+            qn = contacts_sat_w(&a, &b, margin, live, o, qin, qn);
+            unsigned hit = o->hit & live;
+            if (job->hit)
+                wm_store_bits(job->hit + i, hit, k);
+            if (job->bad)
+                wm_store_bits(job->bad + i, o->inv, k);
             for (int c = 0; c < 3; c++)
-                if (cj->point[s][c])
-                    store_w(cj->point[s][c], i, o.pt[s][c], k);
-            if (cj->depth[s])
-                store_w(cj->depth[s], i, o.depth[s], k);
+                if (job->normal[c])
+                    store_w(job->normal[c], i, o->n[c], k);
+            if (job->axis)
+                wf_store_u8(job->axis + i, o->id, k);
+            if (job->compact)
+                count = push_compact(job->compact, count, i, hit);
+            else
+                count += (size_t)__builtin_popcount(hit);
         }
-        if (job->axis)
-            wf_store_u8(job->axis + i, o.id, k);
-        if (cj->count)
-            wf_store_u8(cj->count + i, o.count, k);
-        for (int s = 0; s < 4; s++)
-            if (cj->feature[s])
-                wf_store_i32(cj->feature[s] + i, o.feat[s], k);
-        if (job->compact)
-            count = push_compact(job->compact, count, i, hit);
-        else
-            count += (size_t)__builtin_popcount(hit);
+        /* stage 2: the face manifolds of the queued lanes, SBX_W at a time (the lanes past the
+         * queue's end are zeros: computed, never read) */
+        SBX_UNROLL
+        for (int v = 0; v < FI_N; v++)
+            wf_storeu(qin[v] + qn, zero);
+        size_t qend = 0;
+        for (; qend < qn; qend += SBX_W) {
+            wf fin[FI_N], res[FR_N];
+            SBX_UNROLL
+            for (int v = 0; v < FI_N; v++)
+                fin[v] = wf_loadu(qin[v] + qend);
+            face_core_w(fin, res);
+            SBX_UNROLL
+            for (int r = 0; r < FR_N; r++)
+                wf_storeu(qres[r] + qend, res[r]);
+        }
+        SBX_UNROLL
+        for (int r = 0; r < FR_N; r++)
+            wf_storeu(qres[r] + qend, zero);
+        /* stage 3: every manifold output of the block, the face lanes expanded from the results */
+        size_t rpos = 0;
+        for (int s = 0; s < nst; s++) {
+            const contactsw *o = &st[s];
+            size_t i = b0 + (size_t)s * SBX_W;
+            int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+            wf v[FR_N];
+            SBX_UNROLL
+            for (int r = 0; r < FR_N; r++)
+                v[r] = r == FR_COUNT ? o->count
+                       : r < 3 ? o->pt0[r]
+                       : r < FR_DEPTH ? zero
+                       : r == FR_DEPTH ? o->depth0
+                       : r < FR_FEAT ? zero
+                       : r == FR_FEAT ? o->feat0 : mone;
+            unsigned face = o->face;
+            if (face) {
+                wm fm = o->facem;
+                SBX_UNROLL
+                for (int r = 0; r < FR_N; r++)
+                    v[r] = wf_select(fm, wf_expand(wf_loadu(qres[r] + rpos), face), v[r]);
+                rpos += (size_t)__builtin_popcount(face);
+            }
+            if (k == SBX_W) {
+                SBX_UNROLL
+                for (int r = 0; r < FR_N; r++)
+                    store_row(cj, r, i, v[r], SBX_W);
+            } else {
+                for (int r = 0; r < FR_N; r++)
+                    store_row(cj, r, i, v[r], k);
+            }
+        }
     }
     return (ptrdiff_t)count;
 }

@@ -18,4 +18,12 @@
 
 #define SBX_INLINE SBX_ALWAYS_INLINE
 
+/* Fully unrolls the loop that follows (over a compile-time number of rows: each row's branches
+ * and indices then fold to constants). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SBX_UNROLL _Pragma("GCC unroll 32")
+#else
+#define SBX_UNROLL
+#endif
+
 #endif

@@ -124,6 +124,13 @@ static inline void wf_store_i32(uint32_t *dst, wf v, int k)
 }
 #endif
 
+/* wf_compress / wf_expand (wide_common.h): vcompressps / vexpandps (unused lanes zero). */
+#if defined(SIMDE_X86_AVX512F_NATIVE)
+#define SBX_HAVE_COMPRESS 1
+static inline wf wf_compress(wf v, unsigned m) { return _mm512_maskz_compress_ps((__mmask16)m, v); }
+static inline wf wf_expand(wf v, unsigned m) { return _mm512_maskz_expand_ps((__mmask16)m, v); }
+#endif
+
 #include "wide_common.h"
 
 #endif

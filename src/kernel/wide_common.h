@@ -20,7 +20,7 @@
  *                           uint32_t: -1.0f gives 0xFFFFFFFF)
  * and may have defined native versions of the optional ones below (SBX_HAVE_PART: masked
  * wf_load_part / wf_store_part; SBX_HAVE_RECORDS: wf_load_records; SBX_HAVE_STORE_BITS:
- * wm_store_bits).
+ * wm_store_bits; SBX_HAVE_COMPRESS: wf_compress / wf_expand).
  * Only IEEE-exact operations are used (no approximations, no FMA), so every width gives the
  * same bits per lane as the scalar reference. */
 
@@ -103,6 +103,34 @@ static inline void wf_load_records(const float *const *rec, wf out[15])
             buf[q][l] = rec[l][q];
     for (int q = 0; q < 15; q++)
         out[q] = wf_loadu(buf[q]);
+}
+#endif
+
+#if !defined(SBX_HAVE_COMPRESS)
+/* wf_compress(v, m): the lanes of v set in m, packed into the low lanes in order; wf_expand(v, m):
+ * the inverse, lane l set in m takes lane popcount(m & ((1 << l) - 1)) of v. The other lanes are
+ * unspecified (ISAs differ: callers never read them). Lane by lane. */
+static inline wf wf_compress(wf v, unsigned m)
+{
+    float in[SBX_W], out[SBX_W];
+    wf_storeu(in, v);
+    memset(out, 0, sizeof out);
+    int n = 0;
+    for (int l = 0; l < SBX_W; l++)
+        if (m >> l & 1u)
+            out[n++] = in[l];
+    return wf_loadu(out);
+}
+static inline wf wf_expand(wf v, unsigned m)
+{
+    float in[SBX_W], out[SBX_W];
+    wf_storeu(in, v);
+    memset(out, 0, sizeof out);
+    int n = 0;
+    for (int l = 0; l < SBX_W; l++)
+        if (m >> l & 1u)
+            out[l] = in[n++];
+    return wf_loadu(out);
 }
 #endif
 
