@@ -8,7 +8,7 @@
 
 #include "satbox/satbox.h"
 
-/* All 29 outputs of a batch of n pairs, malloc'ed to exactly n elements each. */
+/* All 27 output arrays of a batch of n pairs, malloc'ed to exactly n elements each. */
 typedef struct tc_out {
     size_t n;
     uint8_t *count, *hit, *axis, *bad;
@@ -85,10 +85,10 @@ static inline void tc_get(const tc_out *o, size_t i, tc_pair *p)
     }
 }
 
-/* The 29 arrays of a satbox_contacts_out in one fixed order: count, hit, axis, bad, normal[3],
+/* The 27 arrays of a satbox_contacts_out in one fixed order: count, hit, axis, bad, normal[3],
  * point[4][3], depth[4], feature[4] (TC_NARRAYS), with their element sizes; for tests that treat
  * every output alike (fill, guard, compare). tc_arrays_view() is the inverse of tc_arrays(). */
-#define TC_NARRAYS 29
+#define TC_NARRAYS 27
 
 static inline size_t tc_elem(int q) { return q < 4 ? 1 : sizeof(float); }
 
@@ -123,11 +123,12 @@ static inline satbox_contacts_out tc_arrays_view(void *const p[TC_NARRAYS])
 /* Name of array q of that order, for messages ("point[2][1]"). */
 static inline const char *tc_array_name(int q)
 {
-    static const char *const names[TC_NARRAYS] = {
+    static const char *const names[] = {
         "count",       "hit",         "axis",        "bad",         "normal[0]",   "normal[1]",   "normal[2]",
         "point[0][0]", "point[0][1]", "point[0][2]", "point[1][0]", "point[1][1]", "point[1][2]", "point[2][0]",
         "point[2][1]", "point[2][2]", "point[3][0]", "point[3][1]", "point[3][2]", "depth[0]",    "depth[1]",
         "depth[2]",    "depth[3]",    "feature[0]",  "feature[1]",  "feature[2]",  "feature[3]"};
+    _Static_assert(sizeof names / sizeof names[0] == TC_NARRAYS, "one name per array");
     return q >= 0 && q < TC_NARRAYS ? names[q] : "?";
 }
 

@@ -300,7 +300,7 @@ static void same_as_pool(const run_out *o, size_t n, const char *what, int rc_re
               "n=%zu: %s output %d differs from the SoA pool's", n, what, k);
 }
 
-/* A satbox_contacts_out whose 29 arrays are fresh slots of exactly n pairs. */
+/* A satbox_contacts_out whose 27 arrays are fresh slots of exactly n pairs. */
 static satbox_contacts_out contacts_slots(run_out *o, size_t n)
 {
     void *p[TC_NARRAYS];
