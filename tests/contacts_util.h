@@ -164,6 +164,20 @@ static inline int tc_untouched(const satbox_contacts_out *v, size_t n, unsigned 
     return 1;
 }
 
+/* 1 when pair i of x and pair j of y hold the same bytes in all 27 outputs (every array non-NULL). */
+static inline int tc_pair_equal(const satbox_contacts_out *x, size_t i, const satbox_contacts_out *y, size_t j)
+{
+    void *p[TC_NARRAYS], *q[TC_NARRAYS];
+    tc_arrays(x, p);
+    tc_arrays(y, q);
+    for (int k = 0; k < TC_NARRAYS; k++) {
+        size_t e = tc_elem(k);
+        if (memcmp((const unsigned char *)p[k] + i * e, (const unsigned char *)q[k] + j * e, e) != 0)
+            return 0;
+    }
+    return 1;
+}
+
 /* The documented shape of pair i's outputs whatever the input (all arrays non-NULL): count <= 4,
  * hit 0 or 1, count >= 1 exactly when hit, bad 0 or 1; slots k >= count hold point 0, depth 0 and
  * SATBOX_FEATURE_NONE; a bad pair has count 0, hit 0, axis SATBOX_AXIS_INVALID and normal 0, a
