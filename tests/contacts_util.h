@@ -8,7 +8,7 @@
 
 #include "satbox/satbox.h"
 
-/* All 29 outputs of a batch of n pairs, malloc'ed to exactly n elements each. */
+/* All 27 output arrays of a batch of n pairs, malloc'ed to exactly n elements each. */
 typedef struct tc_out {
     size_t n;
     uint8_t *count, *hit, *axis, *bad;
@@ -83,6 +83,131 @@ static inline void tc_get(const tc_out *o, size_t i, tc_pair *p)
         p->depth[k] = o->depth[k][i];
         p->feature[k] = o->feature[k][i];
     }
+}
+
+/* The 27 arrays of a satbox_contacts_out in one fixed order: count, hit, axis, bad, normal[3],
+ * point[4][3], depth[4], feature[4] (TC_NARRAYS), with their element sizes; for tests that treat
+ * every output alike (fill, guard, compare). tc_arrays_view() is the inverse of tc_arrays(). */
+#define TC_NARRAYS 27
+
+static inline size_t tc_elem(int q) { return q < 4 ? 1 : sizeof(float); }
+
+static inline void tc_arrays(const satbox_contacts_out *v, void *p[TC_NARRAYS])
+{
+    p[0] = v->count, p[1] = v->hit, p[2] = v->axis, p[3] = v->bad;
+    for (int c = 0; c < 3; c++)
+        p[4 + c] = v->normal[c];
+    for (int k = 0; k < 4; k++) {
+        for (int c = 0; c < 3; c++)
+            p[7 + 3 * k + c] = v->point[k][c];
+        p[19 + k] = v->depth[k];
+        p[23 + k] = v->feature[k];
+    }
+}
+
+static inline satbox_contacts_out tc_arrays_view(void *const p[TC_NARRAYS])
+{
+    satbox_contacts_out v;
+    v.count = (uint8_t *)p[0], v.hit = (uint8_t *)p[1], v.axis = (uint8_t *)p[2], v.bad = (uint8_t *)p[3];
+    for (int c = 0; c < 3; c++)
+        v.normal[c] = (float *)p[4 + c];
+    for (int k = 0; k < 4; k++) {
+        for (int c = 0; c < 3; c++)
+            v.point[k][c] = (float *)p[7 + 3 * k + c];
+        v.depth[k] = (float *)p[19 + k];
+        v.feature[k] = (uint32_t *)p[23 + k];
+    }
+    return v;
+}
+
+/* Name of array q of that order, for messages ("point[2][1]"). */
+static inline const char *tc_array_name(int q)
+{
+    static const char *const names[] = {
+        "count",       "hit",         "axis",        "bad",         "normal[0]",   "normal[1]",   "normal[2]",
+        "point[0][0]", "point[0][1]", "point[0][2]", "point[1][0]", "point[1][1]", "point[1][2]", "point[2][0]",
+        "point[2][1]", "point[2][2]", "point[3][0]", "point[3][1]", "point[3][2]", "depth[0]",    "depth[1]",
+        "depth[2]",    "depth[3]",    "feature[0]",  "feature[1]",  "feature[2]",  "feature[3]"};
+    _Static_assert(sizeof names / sizeof names[0] == TC_NARRAYS, "one name per array");
+    return q >= 0 && q < TC_NARRAYS ? names[q] : "?";
+}
+
+/* The same outputs moved to start at pair `at` (NULL arrays stay NULL). */
+static inline satbox_contacts_out tc_offset(const satbox_contacts_out *v, size_t at)
+{
+    void *p[TC_NARRAYS];
+    tc_arrays(v, p);
+    for (int q = 0; q < TC_NARRAYS; q++)
+        if (p[q])
+            p[q] = (unsigned char *)p[q] + at * tc_elem(q);
+    return tc_arrays_view(p);
+}
+
+/* Fills pairs [0, n) of every non-NULL array with the byte `b` / checks that they still hold it. */
+static inline void tc_fill(const satbox_contacts_out *v, size_t n, unsigned char b)
+{
+    void *p[TC_NARRAYS];
+    tc_arrays(v, p);
+    for (int q = 0; q < TC_NARRAYS; q++)
+        if (p[q])
+            memset(p[q], b, n * tc_elem(q));
+}
+
+static inline int tc_untouched(const satbox_contacts_out *v, size_t n, unsigned char b)
+{
+    void *p[TC_NARRAYS];
+    tc_arrays(v, p);
+    for (int q = 0; q < TC_NARRAYS; q++)
+        for (size_t i = 0; p[q] && i < n * tc_elem(q); i++)
+            if (((const unsigned char *)p[q])[i] != b)
+                return 0;
+    return 1;
+}
+
+/* 1 when pair i of x and pair j of y hold the same bytes in all 27 outputs (every array non-NULL). */
+static inline int tc_pair_equal(const satbox_contacts_out *x, size_t i, const satbox_contacts_out *y, size_t j)
+{
+    void *p[TC_NARRAYS], *q[TC_NARRAYS];
+    tc_arrays(x, p);
+    tc_arrays(y, q);
+    for (int k = 0; k < TC_NARRAYS; k++) {
+        size_t e = tc_elem(k);
+        if (memcmp((const unsigned char *)p[k] + i * e, (const unsigned char *)q[k] + j * e, e) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* The documented shape of pair i's outputs whatever the input (all arrays non-NULL): count <= 4,
+ * hit 0 or 1, count >= 1 exactly when hit, bad 0 or 1; slots k >= count hold point 0, depth 0 and
+ * SATBOX_FEATURE_NONE; a bad pair has count 0, hit 0, axis SATBOX_AXIS_INVALID and normal 0, a
+ * good one an axis < 15. Returns NULL when all hold, else what broke. */
+static inline const char *tc_shape_error(const satbox_contacts_out *v, size_t i)
+{
+    int count = v->count[i], hit = v->hit[i], bad = v->bad[i];
+    if (count > SATBOX_MAX_CONTACTS)
+        return "count > 4";
+    if (hit > 1 || bad > 1)
+        return "hit or bad byte not 0/1";
+    if ((count >= 1) != (hit == 1))
+        return "count >= 1 not exactly when hit";
+    for (int k = count; k < SATBOX_MAX_CONTACTS; k++) {
+        if (v->depth[k][i] != 0.0f || v->feature[k][i] != SATBOX_FEATURE_NONE)
+            return "unused slot with depth or feature";
+        for (int c = 0; c < 3; c++)
+            if (v->point[k][c][i] != 0.0f)
+                return "unused slot with a point";
+    }
+    if (bad) {
+        if (count || hit || v->axis[i] != SATBOX_AXIS_INVALID)
+            return "bad pair with count, hit or axis";
+        for (int c = 0; c < 3; c++)
+            if (v->normal[c][i] != 0.0f)
+                return "bad pair with a normal";
+    } else if (v->axis[i] >= 15) {
+        return "good pair with axis >= 15";
+    }
+    return NULL;
 }
 
 /* Coordinates of world point p in box b's frame, in double. */

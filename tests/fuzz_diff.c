@@ -16,7 +16,14 @@
  *    (check_ref); a pair not marked bad is 0 or 1 with hit == (separation <= margin), a
  *    separation that is not NaN, a normal without NaN and an axis id < 15; counts and
  *    compacted lists match the hit bytes; invalid boxes get the empty AABB;
- *  - the public entry points (active path) agree with the kernels.
+ *  - the public entry points (active path) agree with the kernels;
+ *  - the contact manifolds (satbox_contacts, _q, _pairs, _pairs_rec; every contacts kernel
+ *    against the scalar one, bit for bit: count, hit, normal, axis, 4 points, depths, feature
+ *    ids, bad, compacted list; the record pool equal to the SoA pool; the public entry points
+ *    too) and, on the scalar path, their promises for any input: count <= 4, count >= 1 exactly
+ *    when hit, unused slots point 0, depth 0, SATBOX_FEATURE_NONE; a bad pair count 0, hit 0,
+ *    bad 1, axis SATBOX_AXIS_INVALID, normal 0; hit and bad equal to collide's with the same
+ *    margin, and collide's normal where the same axis wins; the count and list match the hits.
  * Any difference prints what differed and aborts, which libFuzzer reports as a crash.
  * Every array is its own malloc of exactly n elements, so ASan catches any access past n.
  *
@@ -45,6 +52,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contacts.h"
+#include "contacts_util.h"
 #include "internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -53,6 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 typedef struct path {
     const char *name;
     const sbx_kernels *k;
+    const sbx_contacts_kernels *ck; /* the path's contacts kernel (NULL: none) */
 } path;
 
 static path paths[16];
@@ -64,18 +74,19 @@ static void init_paths(void)
     unsigned sup = satbox_isa_supported();
     for (int i = 1; i < SATBOX_ISA_COUNT; i++)
         if ((sup >> i & 1u) && sbx_kernels_for((satbox_isa)i))
-            paths[npaths++] = (path){satbox_isa_name((satbox_isa)i), sbx_kernels_for((satbox_isa)i)};
+            paths[npaths++] = (path){satbox_isa_name((satbox_isa)i), sbx_kernels_for((satbox_isa)i),
+                                     sbx_contacts_for((satbox_isa)i)};
 #if defined(SATBOX_PORTABLE_SSE41)
-    paths[npaths++] = (path){"sse41-portable", &sbx_kernels_sse41_portable};
+    paths[npaths++] = (path){"sse41-portable", &sbx_kernels_sse41_portable, &sbx_kernels_sse41_portable_contacts};
 #endif
 #if defined(SATBOX_PORTABLE_AVX2)
-    paths[npaths++] = (path){"avx2-portable", &sbx_kernels_avx2_portable};
+    paths[npaths++] = (path){"avx2-portable", &sbx_kernels_avx2_portable, &sbx_kernels_avx2_portable_contacts};
 #endif
 #if defined(SATBOX_PORTABLE_AVX512)
-    paths[npaths++] = (path){"avx512-portable", &sbx_kernels_avx512_portable};
+    paths[npaths++] = (path){"avx512-portable", &sbx_kernels_avx512_portable, &sbx_kernels_avx512_portable_contacts};
 #endif
 #if defined(SATBOX_PORTABLE_NEON)
-    paths[npaths++] = (path){"neon-portable", &sbx_kernels_neon_portable};
+    paths[npaths++] = (path){"neon-portable", &sbx_kernels_neon_portable, &sbx_kernels_neon_portable_contacts};
 #endif
 }
 
@@ -509,6 +520,139 @@ static void check_ref(const outs *o, const uint8_t *cls, size_t n, float margin)
         fail("counts %td/%td/%td, hit bytes say %td/%td/%td", o->count, o->ocount, o->count0, hits, ohits, hits0);
 }
 
+/* ---- contact manifolds (satbox_contacts and its _q, _pairs, _pairs_rec forms) ---- */
+typedef struct couts {
+    void *a[TC_NARRAYS]; /* the 27 per-pair arrays, contacts_util.h's order */
+    satbox_contacts_out v;
+    uint32_t *list;
+    ptrdiff_t count;
+} couts;
+
+static void couts_alloc(couts *o, size_t n)
+{
+    for (int q = 0; q < TC_NARRAYS; q++)
+        o->a[q] = omalloc(n * tc_elem(q));
+    o->v = tc_arrays_view(o->a);
+    o->list = (uint32_t *)omalloc(n * sizeof(uint32_t));
+    o->count = 0;
+}
+
+static void couts_free(couts *o)
+{
+    for (int q = 0; q < TC_NARRAYS; q++)
+        free(o->a[q]);
+    free(o->list);
+}
+
+/* The contacts kernel k on the job's pairs, every output and the compacted list. */
+static void run_contacts(const sbx_contacts_kernels *k, const sbx_job *base, float margin, couts *o)
+{
+    sbx_cjob cj;
+    memset(&cj, 0, sizeof cj);
+    cj.pair = *base;
+    cj.pair.margin = margin;
+    cj.pair.hit = o->v.hit;
+    cj.pair.axis = o->v.axis;
+    cj.pair.bad = o->v.bad;
+    cj.pair.compact = o->list;
+    cj.count = o->v.count;
+    for (int c = 0; c < 3; c++)
+        cj.pair.normal[c] = o->v.normal[c];
+    for (int s = 0; s < 4; s++) {
+        for (int c = 0; c < 3; c++)
+            cj.point[s][c] = o->v.point[s][c];
+        cj.depth[s] = o->v.depth[s];
+        cj.feature[s] = o->v.feature[s];
+    }
+    o->count = k->contacts(&cj);
+}
+
+static void compare_couts(const couts *ref, const couts *got, size_t n, int with_list)
+{
+    if (got->count != ref->count)
+        fail("contacts count %td, scalar %td", got->count, ref->count);
+    for (int q = 0; q < TC_NARRAYS; q++)
+        same_bytes(ref->a[q], got->a[q], tc_elem(q), n, tc_array_name(q));
+    if (with_list)
+        same_bytes(ref->list, got->list, 4, (size_t)ref->count, "contacts compacted list");
+}
+
+/* The scalar path's manifold promises for any input: the documented shape of every pair
+ * (count <= 4, count >= 1 exactly when hit, empty slots zero / SATBOX_FEATURE_NONE, a bad pair
+ * count 0, hit 0, axis SATBOX_AXIS_INVALID, normal 0), bad as the pair class requires, hit and
+ * bad equal to collide's (o: collide with the same margin), the normal of collide where the
+ * same axis wins, the count and compacted list matching the hit bytes. */
+static void check_contacts_ref(const couts *c, const outs *o, const uint8_t *cls, size_t n)
+{
+    ptrdiff_t hits = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *e = tc_shape_error(&c->v, i);
+        if (e)
+            fail("contacts pair %zu (class %u): %s (count %u, hit %u, bad %u, axis %u)", i, cls[i], e, c->v.count[i],
+                 c->v.hit[i], c->v.bad[i], c->v.axis[i]);
+        if ((cls[i] == CLS_VALID && c->v.bad[i]) || (cls[i] == CLS_BAD && !c->v.bad[i]))
+            fail("contacts pair %zu (class %u) but bad %u", i, cls[i], c->v.bad[i]);
+        if (c->v.hit[i] != o->hit[i] || c->v.bad[i] != o->bad[i])
+            fail("contacts pair %zu: hit %u bad %u, collide hit %u bad %u", i, c->v.hit[i], c->v.bad[i], o->hit[i],
+                 o->bad[i]);
+        if (c->v.axis[i] == o->axis[i])
+            for (int k = 0; k < 3; k++)
+                if (memcmp(&c->v.normal[k][i], &o->nrm[k][i], sizeof(float)) != 0)
+                    fail("contacts pair %zu: axis %u as collide's, normal[%d] %a, collide %a", i, o->axis[i], k,
+                         (double)c->v.normal[k][i], (double)o->nrm[k][i]);
+        if (c->v.hit[i] == 1) {
+            if (c->list[hits] != (uint32_t)i)
+                fail("contacts compacted list entry %td is %u, expected %zu", hits, c->list[hits], i);
+            hits++;
+        }
+    }
+    if (hits != c->count)
+        fail("contacts counted %td, hit bytes say %td", c->count, hits);
+}
+
+/* Contacts of one source (matrix, quat, pool, records): the scalar reference and its promises
+ * (col: collide's scalar outputs, same margin), every path bit for bit, the record pool equal to
+ * the SoA pool (pool_ref, kept from the pool source), the public entry point on the active path. */
+static void contacts_source(const sbx_job *base, float margin, const outs *col, const uint8_t *cls,
+                            size_t pn, couts *pool_ref)
+{
+    size_t n = base->n;
+    couts ref;
+    couts_alloc(&ref, n);
+    cur_path = "scalar";
+    run_contacts(&sbx_contacts_scalar, base, margin, &ref);
+    check_contacts_ref(&ref, col, cls, n);
+    if (base->src == SBX_SRC_REC) {
+        cur_path = "scalar contacts, records vs SoA pool";
+        compare_couts(pool_ref, &ref, n, 1);
+    }
+    for (int p = 0; p < npaths; p++) {
+        if (!paths[p].ck)
+            continue;
+        couts got;
+        couts_alloc(&got, n);
+        cur_path = paths[p].name;
+        run_contacts(paths[p].ck, base, margin, &got);
+        compare_couts(&ref, &got, n, 1);
+        couts_free(&got);
+    }
+    cur_path = "public API";
+    couts api;
+    couts_alloc(&api, n);
+    switch (base->src) {
+    case SBX_SRC_MAT: api.count = satbox_contacts(base->ma, base->mb, n, margin, &api.v); break;
+    case SBX_SRC_QUAT: api.count = satbox_contacts_q(base->qa, base->qb, n, margin, &api.v); break;
+    case SBX_SRC_POOL: api.count = satbox_contacts_pairs(base->pool, pn, base->pairs, n, margin, &api.v, api.list); break;
+    default: api.count = satbox_contacts_pairs_rec(base->rec, pn, base->pairs, n, margin, &api.v, api.list); break;
+    }
+    compare_couts(&ref, &api, n, base->src == SBX_SRC_POOL || base->src == SBX_SRC_REC);
+    couts_free(&api);
+    if (base->src == SBX_SRC_POOL)
+        *pool_ref = ref;
+    else
+        couts_free(&ref);
+}
+
 /* ---- box outputs (aabb, aabb_q, axes_from_quat) ---- */
 typedef struct bouts {
     float *min[3], *max[3], *qmin[3], *qmax[3], *ax[9];
@@ -709,6 +853,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     outs pool_ref; /* the SoA pool's scalar outputs: the record pool must give the same bits */
     memset(&pool_ref, 0, sizeof pool_ref);
+    couts cpool_ref; /* the same for the contacts */
+    memset(&cpool_ref, 0, sizeof cpool_ref);
     for (int s = 0; s < NSRC; s++) {
         outs ref;
         outs_alloc(&ref, n);
@@ -750,12 +896,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             free(list);
             free(bad);
         }
+        if (s != 2) { /* contacts have no one-vs-many form */
+            cur_what = src_names[s];
+            contacts_source(&base[s], margin, &ref, valid_of[s], pn, &cpool_ref);
+        }
         if (s == 3)
             pool_ref = ref; /* kept for the record pool */
         else
             outs_free(&ref);
     }
     outs_free(&pool_ref);
+    couts_free(&cpool_ref);
 
     /* AABBs and quaternion axes of the A side. */
     {

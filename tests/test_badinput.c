@@ -10,12 +10,17 @@
  *    axis 255, not counted; every other pair has bad 0 and outputs byte-identical to a clean
  *    batch without the poisoned pairs; the same through overlap and collide of every source
  *    (matrix, _q, _one, _pairs, _pairs_rec);
+ *  - the contacts entry points (satbox_contacts, _q, _pairs, _pairs_rec) the same way: every bad
+ *    argument returns its error and writes none of the 27 outputs nor the list; a bad pair gets
+ *    count 0, hit 0, bad 1, axis 255, normal 0 and empty slots, is not counted nor listed, and
+ *    every other pair equals, byte for byte, the same pair in a clean batch or computed alone;
  *  - -0.0 extents are valid; denormal inputs are ordinary numbers (no flush to zero). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "contacts_util.h"
 #include "oracle.h"
 #include "support.h"
 
@@ -35,6 +40,7 @@ typedef struct world {
     satbox_qboxes qva, qvb;
     satbox_box one;
     satbox_pair pairs[N];
+    satbox_rec rec[N]; /* the A batch as a record pool */
     /* outputs */
     uint8_t hit[N], axis[N], bad[N];
     float sep[N], nrm[3][N];
@@ -45,11 +51,12 @@ typedef struct world {
     float dst[15][N];
     satbox_boxes_out dout;
     satbox_box src[N];
+    tc_out co; /* contacts outputs (the list is `list`) */
 } world;
 
 static world W;
 static unsigned char snapshot_in[sizeof(float) * 15 * N * 2 + sizeof(float) * 20 * N + sizeof(satbox_pair) * N +
-                                 sizeof(satbox_box) * (N + 1)];
+                                 sizeof(satbox_box) * (N + 1) + sizeof(satbox_rec) * N];
 
 static void fill_outputs(void)
 {
@@ -63,6 +70,7 @@ static void fill_outputs(void)
     memset(W.mx, SENT, sizeof W.mx);
     memset(W.ax, SENT, sizeof W.ax);
     memset(W.dst, SENT, sizeof W.dst);
+    tc_fill(&W.co.view, N, SENT);
 }
 
 static int outputs_untouched(void)
@@ -83,7 +91,7 @@ static int outputs_untouched(void)
         for (size_t i = 0; i < sizes[k]; i++)
             if (blocks[k][i] != SENT)
                 return 0;
-    return 1;
+    return tc_untouched(&W.co.view, N, SENT);
 }
 
 /* All inputs, serialised, to check that an error wrote nothing into them either. */
@@ -99,6 +107,7 @@ static size_t snap_inputs(unsigned char *o)
     memcpy(o + k, W.pairs, sizeof W.pairs), k += sizeof W.pairs;
     memcpy(o + k, &W.one, sizeof W.one), k += sizeof W.one;
     memcpy(o + k, W.src, sizeof W.src), k += sizeof W.src;
+    memcpy(o + k, W.rec, sizeof W.rec), k += sizeof W.rec;
     return k;
 }
 
@@ -143,6 +152,9 @@ static void world_init(void)
         W.qvb.quat[c] = W.qb[6 + c];
     }
     W.one = W.src[0];
+    if (satbox_pack_rec(&W.a.view, N, W.rec) != N)
+        exit(2);
+    tc_alloc(&W.co, N);
     W.res = (satbox_result){W.hit, W.sep, {W.nrm[0], W.nrm[1], W.nrm[2]}, W.axis, W.bad};
     for (int c = 0; c < 3; c++) {
         W.pmn[c] = W.mn[c];
@@ -419,6 +431,117 @@ static void test_alias(void)
     CHECK(satbox_collide(&a2, B, N, 0.0f, &r2) >= 0, "adjacent (non-overlapping) output rejected");
 }
 
+/* The contacts entry points: every bad argument returns its error and writes none of the 27
+ * outputs nor the list (EXPECT_ERR fills them with SENT and checks them). */
+static void test_contacts_args(void)
+{
+    const satbox_boxes *A = &W.a.view, *B = &W.b.view;
+    const satbox_qboxes *QA = &W.qva, *QB = &W.qvb;
+    const satbox_contacts_out *O = &W.co.view;
+    const satbox_rec *R = W.rec;
+    uint32_t *L = W.list;
+    /* NULL descriptors, pairs, pools and out */
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts(NULL, B, N, 0.0f, O));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts(A, NULL, N, 0.0f, O));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts(A, B, N, 0.0f, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_q(NULL, QB, N, 0.0f, O));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_q(QA, NULL, N, 0.0f, O));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_q(QA, QB, N, 0.0f, NULL));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_pairs(NULL, N, W.pairs, N, 0.0f, O, L));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_pairs(A, N, NULL, N, 0.0f, O, L));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_pairs(A, N, W.pairs, N, 0.0f, NULL, L));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_pairs_rec(NULL, N, W.pairs, N, 0.0f, O, L));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_pairs_rec(R, N, NULL, N, 0.0f, O, L));
+    EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_pairs_rec(R, N, W.pairs, N, 0.0f, NULL, L));
+    for (int f = 0; f < 15; f++) {
+        satbox_boxes na = with_null(A, f), nb = with_null(B, f);
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts(&na, B, N, 0.0f, O));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts(A, &nb, N, 0.0f, O));
+        EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_pairs(&na, N, W.pairs, N, 0.0f, O, L));
+        if (f < 10) {
+            satbox_qboxes qa = with_null_q(QA, f), qb = with_null_q(QB, f);
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_q(&qa, QB, N, 0.0f, O));
+            EXPECT_ERR(SATBOX_ERR_NULL, satbox_contacts_q(QA, &qb, N, 0.0f, O));
+        }
+    }
+    /* n = 0 with NULL everything (and a margin that would be refused) */
+    fill_outputs();
+    CHECK(satbox_contacts(NULL, NULL, 0, NAN, NULL) == 0 && satbox_contacts_q(NULL, NULL, 0, 0.0f, NULL) == 0 &&
+              satbox_contacts_pairs(NULL, 0, NULL, 0, 0.0f, NULL, NULL) == 0 &&
+              satbox_contacts_pairs_rec(NULL, 0, NULL, 0, 0.0f, NULL, NULL) == 0,
+          "contacts n = 0");
+    CHECK(outputs_untouched(), "contacts n = 0 wrote something");
+    /* counts above SATBOX_MAX_COUNT (pairs or pool) */
+    if ((uint64_t)SIZE_MAX > (uint64_t)SATBOX_MAX_COUNT) {
+        size_t big = (size_t)SATBOX_MAX_COUNT + 1;
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_contacts(A, B, big, 0.0f, O));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_contacts_q(QA, QB, big, 0.0f, O));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_contacts_pairs(A, N, W.pairs, big, 0.0f, O, L));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_contacts_pairs(A, big, W.pairs, N, 0.0f, O, L));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_contacts_pairs_rec(R, N, W.pairs, big, 0.0f, O, L));
+        EXPECT_ERR(SATBOX_ERR_COUNT, satbox_contacts_pairs_rec(R, big, W.pairs, N, 0.0f, O, L));
+    }
+    /* non-finite margins */
+    const float bad_margins[] = {NAN, INFINITY, -INFINITY};
+    for (int m = 0; m < 3; m++) {
+        float g = bad_margins[m];
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_contacts(A, B, N, g, O));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_contacts_q(QA, QB, N, g, O));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_contacts_pairs(A, N, W.pairs, N, g, O, L));
+        EXPECT_ERR(SATBOX_ERR_ARG, satbox_contacts_pairs_rec(R, N, W.pairs, N, g, O, L));
+    }
+    /* one pair index outside the pool (last, first, middle; a or b): nothing written at all */
+    const size_t where[] = {N - 1, 0, N / 2};
+    const uint32_t bad_idx[] = {N, N + 1000, UINT32_MAX};
+    for (int w = 0; w < 3; w++)
+        for (int side = 0; side < 2; side++) {
+            satbox_pair save = W.pairs[where[w]];
+            uint32_t *p = side ? &W.pairs[where[w]].b : &W.pairs[where[w]].a;
+            for (int k = 0; k < 3; k++) {
+                *p = bad_idx[k];
+                snap_inputs(snapshot_in);
+                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_contacts_pairs(A, N, W.pairs, N, 0.0f, O, L));
+                EXPECT_ERR(SATBOX_ERR_INDEX, satbox_contacts_pairs_rec(R, N, W.pairs, N, 0.0f, O, L));
+            }
+            W.pairs[where[w]] = save;
+            snap_inputs(snapshot_in);
+        }
+    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_contacts_pairs(A, 1, W.pairs, N, 0.0f, O, L));
+    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_contacts_pairs(A, 0, W.pairs, N, 0.0f, O, L));
+    EXPECT_ERR(SATBOX_ERR_INDEX, satbox_contacts_pairs_rec(R, 0, W.pairs, N, 0.0f, O, L));
+    /* aliasing: each of the 27 outputs over an input (one byte in), over the next output, and the
+     * list over an output or the pairs */
+    void *arr[TC_NARRAYS];
+    tc_arrays(O, arr);
+    for (int q = 0; q < TC_NARRAYS; q++) {
+        void *save = arr[q];
+        arr[q] = (unsigned char *)W.b.arrays[q % 15] + 4 * (size_t)(q % 3);
+        satbox_contacts_out o = tc_arrays_view(arr);
+        EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_contacts(A, B, N, 0.0f, &o));
+        arr[q] = (unsigned char *)W.qb[q % 10] + 1;
+        o = tc_arrays_view(arr);
+        EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_contacts_q(QA, QB, N, 0.0f, &o));
+        arr[q] = (unsigned char *)W.pairs + 8 * (size_t)q;
+        o = tc_arrays_view(arr);
+        EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_contacts_pairs(A, N, W.pairs, N, 0.0f, &o, L));
+        arr[q] = (unsigned char *)&W.rec[N - 1].half[1];
+        o = tc_arrays_view(arr);
+        EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_contacts_pairs_rec(R, N, W.pairs, N, 0.0f, &o, L));
+        int next = (q + 1) % TC_NARRAYS;
+        arr[q] = (unsigned char *)arr[next] + tc_elem(next) * (N - 1); /* last element of the next output */
+        o = tc_arrays_view(arr);
+        EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_contacts(A, B, N, 0.0f, &o));
+        arr[q] = save;
+        o = tc_arrays_view(arr);
+        EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_contacts_pairs(A, N, W.pairs, N, 0.0f, &o, (uint32_t *)arr[q]));
+    }
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_contacts_pairs(A, N, W.pairs, N, 0.0f, O, (uint32_t *)W.pairs));
+    EXPECT_ERR(SATBOX_ERR_ALIAS, satbox_contacts_pairs_rec(R, N, W.pairs, N, 0.0f, O, (uint32_t *)(void *)W.rec));
+    /* the same outputs, untouched by every refusal, are accepted as they are */
+    fill_outputs();
+    CHECK(satbox_contacts_pairs_rec(R, N, W.pairs, N, 0.0f, O, L) >= 0, "contacts: valid call refused");
+}
+
 /* ---- per-pair bad data ------------------------------------------------------------------------- */
 
 typedef struct pout {
@@ -511,10 +634,18 @@ static void poison(satbox_box *x, int kind)
 }
 #define NPOISON 9
 
-static void test_bad_data(size_t n)
+/* A clean batch of n pairs (ca, cb) and a poisoned batch of m pairs (pa, pb) that interleaves
+ * the same pairs, in the same order, with poisoned ones: is_bad[i] (bit 1: A poisoned, bit 2: B)
+ * or orig[i], the clean pair's index. */
+typedef struct pbatch {
+    size_t n, m, nbad;
+    tb_soa ca, cb, pa, pb;
+    uint8_t *is_bad;
+    size_t *orig;
+} pbatch;
+
+static void pbatch_make(pbatch *pbt, size_t n)
 {
-    /* clean batch of n pairs; the poisoned batch interleaves the same pairs (same order) with
-     * poisoned ones */
     tb_soa ca, cb, pa, pb;
     size_t m = n + n / 3 + 1;
     tb_soa_alloc(&ca, n);
@@ -556,12 +687,88 @@ static void test_bad_data(size_t n)
         tb_soa_set(&pa, i, &a);
         tb_soa_set(&pb, i, &b);
     }
+    *pbt = (pbatch){n, m, nbad, ca, cb, pa, pb, is_bad, orig};
+}
+
+static void pbatch_free(pbatch *p)
+{
+    free(p->is_bad);
+    free(p->orig);
+    tb_soa_free(&p->ca);
+    tb_soa_free(&p->cb);
+    tb_soa_free(&p->pa);
+    tb_soa_free(&p->pb);
+}
+
+/* 64 quaternion pairs; want[i] = 1 for the pairs given a zero, NaN or infinite quaternion. The
+ * arrays q (A) and qq (B) hold center 3, half 3, quat 4. */
+static void make_bad_quats(float q[10][64], float qq[10][64], satbox_qboxes *qa, satbox_qboxes *qb, uint8_t want[64])
+{
+    for (int c = 0; c < 3; c++) {
+        qa->center[c] = q[c], qa->half[c] = q[3 + c];
+        qb->center[c] = qq[c], qb->half[c] = qq[3 + c];
+    }
+    for (int c = 0; c < 4; c++)
+        qa->quat[c] = q[6 + c], qb->quat[c] = qq[6 + c];
+    for (int i = 0; i < 64; i++) {
+        satbox_box a, b;
+        tb_make_pair(&rng, TB_UNIFORM, &a, &b);
+        for (int c = 0; c < 3; c++) {
+            q[c][i] = a.center[c], q[3 + c][i] = a.half[c];
+            qq[c][i] = b.center[c], qq[3 + c][i] = b.half[c];
+        }
+        for (int c = 0; c < 4; c++)
+            q[6 + c][i] = (float)tb_normal(&rng), qq[6 + c][i] = (float)tb_normal(&rng);
+        want[i] = i % 5 == 0;
+        if (want[i]) {
+            float *t = (i % 10 == 0) ? &q[6][i] : &qq[6][i];
+            switch (i % 3) {
+            case 0: q[6][i] = q[7][i] = q[8][i] = q[9][i] = 0.0f; break;
+            case 1: t[0] = NAN; break;
+            default: t[0] = INFINITY; break;
+            }
+        }
+    }
+}
+
+/* A pool of PN boxes, every seventh one poisoned (badbox), as SoA and as records, and NP random
+ * pairs over it; want[i] = 1 for the pairs that use a poisoned box. */
+enum { PN = 40, NP = 300 };
+static void make_bad_pool(tb_soa *pool, satbox_rec rec[PN], satbox_pair pairs[NP], uint8_t want[NP])
+{
+    int badbox[PN];
+    tb_soa_alloc(pool, PN);
+    for (size_t i = 0; i < PN; i++) {
+        satbox_box a, b;
+        tb_make_pair(&rng, TB_UNIFORM, &a, &b);
+        for (int c = 0; c < 3; c++)
+            a.center[c] = (float)tb_range(&rng, -2, 2);
+        badbox[i] = i % 7 == 3;
+        if (badbox[i])
+            poison(&a, (int)(i % NPOISON));
+        tb_soa_set(pool, i, &a);
+    }
+    CHECK(satbox_pack_rec(&pool->view, PN, rec) == (ptrdiff_t)PN, "pack_rec");
+    for (int i = 0; i < NP; i++) {
+        pairs[i] = (satbox_pair){(uint32_t)(tb_next(&rng) % PN), (uint32_t)(tb_next(&rng) % PN)};
+        want[i] = badbox[pairs[i].a] || badbox[pairs[i].b];
+    }
+}
+
+static void test_bad_data(size_t n)
+{
+    pbatch pbt;
+    pbatch_make(&pbt, n);
+    size_t m = pbt.m, nbad = pbt.nbad;
+    tb_soa *cb = &pbt.cb, *pb = &pbt.pb;
+    const uint8_t *is_bad = pbt.is_bad;
+    const size_t *orig = pbt.orig;
     pout *oc = (pout *)malloc(n * sizeof *oc), *op = (pout *)malloc(m * sizeof *op);
     uint8_t *vc = (uint8_t *)malloc(n), *vp = (uint8_t *)malloc(m);
     uint8_t *vbc = (uint8_t *)malloc(n), *vbp = (uint8_t *)malloc(m);
     ptrdiff_t occ, opc;
-    ptrdiff_t rc = run_mat(&ca, &cb, n, oc, vc, vbc, &occ);
-    ptrdiff_t rp = run_mat(&pa, &pb, m, op, vp, vbp, &opc);
+    ptrdiff_t rc = run_mat(&pbt.ca, cb, n, oc, vc, vbc, &occ);
+    ptrdiff_t rp = run_mat(&pbt.pa, pb, m, op, vp, vbp, &opc);
     CHECK(rc == rp && occ == opc && rc == occ,
           "counts: clean collide %td overlap %td, poisoned collide %td overlap %td", rc, occ, rp, opc);
     for (size_t i = 0; i < n; i++)
@@ -585,32 +792,8 @@ static void test_bad_data(size_t n)
         /* bad quaternions: zero, NaN, inf -> invalid pair */
         static float q[10][64], qq[10][64];
         satbox_qboxes qa, qb;
-        for (int c = 0; c < 3; c++) {
-            qa.center[c] = q[c], qa.half[c] = q[3 + c];
-            qb.center[c] = qq[c], qb.half[c] = qq[3 + c];
-        }
-        for (int c = 0; c < 4; c++)
-            qa.quat[c] = q[6 + c], qb.quat[c] = qq[6 + c];
         uint8_t want[64];
-        for (int i = 0; i < 64; i++) {
-            satbox_box a, b;
-            tb_make_pair(&rng, TB_UNIFORM, &a, &b);
-            for (int c = 0; c < 3; c++) {
-                q[c][i] = a.center[c], q[3 + c][i] = a.half[c];
-                qq[c][i] = b.center[c], qq[3 + c][i] = b.half[c];
-            }
-            for (int c = 0; c < 4; c++)
-                q[6 + c][i] = (float)tb_normal(&rng), qq[6 + c][i] = (float)tb_normal(&rng);
-            want[i] = i % 5 == 0;
-            if (want[i]) {
-                float *t = (i % 10 == 0) ? &q[6][i] : &qq[6][i];
-                switch (i % 3) {
-                case 0: q[6][i] = q[7][i] = q[8][i] = q[9][i] = 0.0f; break;
-                case 1: t[0] = NAN; break;
-                default: t[0] = INFINITY; break;
-                }
-            }
-        }
+        make_bad_quats(q, qq, &qa, &qb, want);
         uint8_t hit[64], ax[64], ov[64], bad[64], ovbad[64];
         float sep[64], nn[3][64];
         memset(bad, SENT, sizeof bad);
@@ -637,48 +820,32 @@ static void test_bad_data(size_t n)
         uint8_t hit[N], bad[N], all[N];
         memset(all, 1, sizeof all);
         memset(bad, SENT, sizeof bad);
-        check_hit_bad("overlap_one, bad one-box", hit, bad, all, n1, satbox_overlap_one(&bad_one, &cb.view, n1, hit, bad));
+        check_hit_bad("overlap_one, bad one-box", hit, bad, all, n1, satbox_overlap_one(&bad_one, &cb->view, n1, hit, bad));
         memset(bad, SENT, sizeof bad);
         satbox_result res = {.hit = hit, .bad = bad};
         check_hit_bad("collide_one, bad one-box", hit, bad, all, n1,
-                      satbox_collide_one(&bad_one, &cb.view, n1, 0.0f, &res));
+                      satbox_collide_one(&bad_one, &cb->view, n1, 0.0f, &res));
         uint8_t *h1 = (uint8_t *)malloc(m), *b1 = (uint8_t *)malloc(m), *want = (uint8_t *)malloc(m);
         for (size_t i = 0; i < m; i++)
             want[i] = (is_bad[i] & 2) != 0; /* only B comes from the batch */
         memset(b1, SENT, m);
-        check_hit_bad("overlap_one", h1, b1, want, m, satbox_overlap_one(&one, &pb.view, m, h1, b1));
+        check_hit_bad("overlap_one", h1, b1, want, m, satbox_overlap_one(&one, &pb->view, m, h1, b1));
         memset(b1, SENT, m);
         res = (satbox_result){.hit = h1, .bad = b1};
-        check_hit_bad("collide_one", h1, b1, want, m, satbox_collide_one(&one, &pb.view, m, 0.0f, &res));
+        check_hit_bad("collide_one", h1, b1, want, m, satbox_collide_one(&one, &pb->view, m, 0.0f, &res));
         free(h1);
         free(b1);
         free(want);
     }
     {
         /* pool and record pool: the pairs that touch a poisoned box are bad, the others not */
-        size_t pn = 40;
+        size_t pn = PN;
         tb_soa pool;
-        tb_soa_alloc(&pool, pn);
-        satbox_rec rec[40];
-        int badbox[40];
-        for (size_t i = 0; i < pn; i++) {
-            satbox_box a, b;
-            tb_make_pair(&rng, TB_UNIFORM, &a, &b);
-            for (int c = 0; c < 3; c++)
-                a.center[c] = (float)tb_range(&rng, -2, 2);
-            badbox[i] = i % 7 == 3;
-            if (badbox[i])
-                poison(&a, (int)(i % NPOISON));
-            tb_soa_set(&pool, i, &a);
-        }
-        CHECK(satbox_pack_rec(&pool.view, pn, rec) == (ptrdiff_t)pn, "pack_rec");
-        satbox_pair pairs[300];
-        uint8_t hit[300], bad[300], want[300];
-        uint32_t list[300];
-        for (int i = 0; i < 300; i++) {
-            pairs[i] = (satbox_pair){(uint32_t)(tb_next(&rng) % pn), (uint32_t)(tb_next(&rng) % pn)};
-            want[i] = badbox[pairs[i].a] || badbox[pairs[i].b];
-        }
+        satbox_rec rec[PN];
+        satbox_pair pairs[NP];
+        uint8_t hit[NP], bad[NP], want[NP];
+        uint32_t list[NP];
+        make_bad_pool(&pool, rec, pairs, want);
         for (int form = 0; form < 4; form++) {
             static const char *const names[4] = {"overlap_pairs", "collide_pairs", "overlap_pairs_rec",
                                                   "collide_pairs_rec"};
@@ -702,12 +869,115 @@ static void test_bad_data(size_t n)
     free(vp);
     free(vbc);
     free(vbp);
-    free(is_bad);
-    free(orig);
-    tb_soa_free(&ca);
-    tb_soa_free(&cb);
-    tb_soa_free(&pa);
-    tb_soa_free(&pb);
+    pbatch_free(&pbt);
+}
+
+/* ---- per-pair bad data through the contacts entry points --------------------------------------- */
+
+/* One contacts call of n pairs: the return value is the number of hit bytes equal to 1, the list
+ * (if any) holds exactly those pairs in ascending order, every pair has the documented shape and
+ * bad exactly want_bad[i] (a bad pair: count 0, hit 0, axis SATBOX_AXIS_INVALID, normal 0, every
+ * slot empty). */
+static void check_contacts_call(const char *what, const satbox_contacts_out *o, size_t n, ptrdiff_t r,
+                                const uint32_t *list, const uint8_t *want_bad)
+{
+    ptrdiff_t ones = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *e = tc_shape_error(o, i);
+        CHECK(!e, "%s: pair %zu: %s", what, i, e);
+        CHECK(o->bad[i] == (want_bad[i] != 0), "%s: pair %zu bad %u, expected %d (count %u, hit %u)", what, i,
+              o->bad[i], want_bad[i] != 0, o->count[i], o->hit[i]);
+        if (o->hit[i] == 1) {
+            CHECK(!list || (ones < r && list[ones] == (uint32_t)i), "%s: list entry %td is not pair %zu", what, ones, i);
+            ones++;
+        }
+    }
+    CHECK(r == ones, "%s: returned %td, %td hit bytes are 1", what, r, ones);
+}
+
+static satbox_qboxes qboxes_at(const satbox_qboxes *q, size_t i)
+{
+    satbox_qboxes v = *q;
+    for (int c = 0; c < 3; c++)
+        v.center[c] += i, v.half[c] += i;
+    for (int c = 0; c < 4; c++)
+        v.quat[c] += i;
+    return v;
+}
+
+/* Bad pairs (the poison kinds, bad quaternions, bad pool boxes) through satbox_contacts, _q,
+ * _pairs and _pairs_rec: exactly those pairs are marked, and every other pair is byte for byte
+ * what it is in the clean batch (matrix) or computed alone (the other forms). */
+static void test_contacts_bad_data(size_t n)
+{
+    const float margin = 0.01f;
+    pbatch b;
+    pbatch_make(&b, n);
+    tc_out oc, op, one;
+    tc_alloc(&oc, n);
+    tc_alloc(&op, b.m);
+    tc_alloc(&one, 1);
+    tc_fill(&oc.view, n, SENT);
+    tc_fill(&op.view, b.m, SENT);
+    uint8_t *none = (uint8_t *)calloc(n ? n : 1, 1);
+    ptrdiff_t rc = satbox_contacts(&b.ca.view, &b.cb.view, n, margin, &oc.view);
+    ptrdiff_t rp = satbox_contacts(&b.pa.view, &b.pb.view, b.m, margin, &op.view);
+    CHECK(rc == rp, "contacts: clean batch counts %td, poisoned batch %td", rc, rp);
+    check_contacts_call("contacts, clean batch", &oc.view, n, rc, NULL, none);
+    check_contacts_call("contacts, poisoned batch", &op.view, b.m, rp, NULL, b.is_bad);
+    for (size_t i = 0; i < b.m; i++)
+        if (!b.is_bad[i])
+            CHECK(tc_pair_equal(&op.view, i, &oc.view, b.orig[i]), "contacts: clean pair %zu (batch index %zu) changed by its neighbours",
+                  b.orig[i], i);
+    printf("contacts bad data: %zu clean pairs + %zu poisoned, %td hits\n", n, b.nbad, rc);
+
+    /* quaternions: zero, NaN, infinite */
+    static float q[10][64], qq[10][64];
+    satbox_qboxes qa, qb;
+    uint8_t want[64];
+    make_bad_quats(q, qq, &qa, &qb, want);
+    tc_out oq;
+    tc_alloc(&oq, 64);
+    tc_fill(&oq.view, 64, SENT);
+    check_contacts_call("contacts_q", &oq.view, 64, satbox_contacts_q(&qa, &qb, 64, margin, &oq.view), NULL, want);
+    for (size_t i = 0; i < 64; i++) {
+        satbox_qboxes a1 = qboxes_at(&qa, i), b1 = qboxes_at(&qb, i);
+        tc_fill(&one.view, 1, SENT);
+        satbox_contacts_q(&a1, &b1, 1, margin, &one.view);
+        CHECK(tc_pair_equal(&oq.view, i, &one.view, 0), "contacts_q: pair %zu differs from the same pair alone", i);
+    }
+
+    /* pool and record pool: the pairs that use a poisoned box */
+    tb_soa pool;
+    satbox_rec rec[PN];
+    satbox_pair pairs[NP];
+    uint8_t pwant[NP];
+    uint32_t list[NP], rlist[NP];
+    make_bad_pool(&pool, rec, pairs, pwant);
+    tc_out po, ro;
+    tc_alloc(&po, NP);
+    tc_alloc(&ro, NP);
+    tc_fill(&po.view, NP, SENT);
+    tc_fill(&ro.view, NP, SENT);
+    ptrdiff_t r1 = satbox_contacts_pairs(&pool.view, PN, pairs, NP, margin, &po.view, list);
+    ptrdiff_t r2 = satbox_contacts_pairs_rec(rec, PN, pairs, NP, margin, &ro.view, rlist);
+    check_contacts_call("contacts_pairs", &po.view, NP, r1, list, pwant);
+    check_contacts_call("contacts_pairs_rec", &ro.view, NP, r2, rlist, pwant);
+    for (size_t i = 0; i < NP; i++) {
+        CHECK(tc_pair_equal(&po.view, i, &ro.view, i), "contacts_pairs_rec: pair %zu differs from the SoA pool's", i);
+        tc_fill(&one.view, 1, SENT);
+        satbox_contacts_pairs(&pool.view, PN, pairs + i, 1, margin, &one.view, NULL);
+        CHECK(tc_pair_equal(&po.view, i, &one.view, 0), "contacts_pairs: pair %zu differs from the same pair alone", i);
+    }
+    tb_soa_free(&pool);
+    tc_free(&po);
+    tc_free(&ro);
+    tc_free(&oq);
+    tc_free(&oc);
+    tc_free(&op);
+    tc_free(&one);
+    free(none);
+    pbatch_free(&b);
 }
 
 /* -0.0 extents are valid zero extents; denormal inputs are ordinary numbers. */
@@ -776,7 +1046,9 @@ int main(int argc, char **argv)
     test_null();
     test_args();
     test_alias();
+    test_contacts_args();
     test_bad_data(orc_count(20000, mult, 300));
+    test_contacts_bad_data(orc_count(20000, mult, 300));
     test_zero_denormal();
     printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
     return failures ? 1 : 0;

@@ -1,19 +1,48 @@
-/* test_tails.c - every public entry point on every ISA path with every array allocated to exactly n elements. */
+/* test_tails.c - every public entry point on every ISA path, every array sized exactly, guarded and off alignment. */
 /* Built in every build; it earns its keep under AddressSanitizer (tests/run stage asan) and
- * valgrind (stage valgrind): each input and output array is its own malloc of exactly n
- * elements (n = 0..40, 1000, 1001), so a kernel whose tail reads or writes element n or beyond
- * hits a redzone / unaddressable byte and the run fails. Every path's outputs are also compared
- * with the scalar path's, bit for bit, and the return codes must match. */
+ * valgrind (stage valgrind), and checks what it can without them:
+ *  - each input array is its own malloc that ends right after element n - 1 and starts 4 bytes
+ *    (or 12, 20, 28) past malloc's alignment, so a kernel whose tail reads element n or beyond
+ *    reads past the block (ASan, valgrind), and no input sits on a vector boundary;
+ *  - each output array starts off every vector alignment (bytes at odd addresses, floats at
+ *    4 + 8k bytes) and is followed by GUARD guard bytes, poisoned for ASan and valgrind (any read
+ *    or write of them is reported) and checked to be intact after every run;
+ *  - n = 0..4W+1 for the widest width W = 16 (every tail of 4, 8 and 16 lanes, several full
+ *    steps before it), 1000, 1001;
+ *  - every path's outputs equal the scalar path's bit for bit, and the return codes match.
+ * The entry points: overlap, collide, their _q, _one, _pairs, _pairs_rec forms, the contacts
+ * forms (satbox_contacts, _q, _pairs, _pairs_rec, with every output and with some left NULL),
+ * aabb, aabb_q, axes_from_quat, pack, pack_rec, validate. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "contacts_util.h"
 #include "satbox/satbox.h"
 #include "support.h"
 
 #if defined(SATBOX_HAVE_VALGRIND_H)
+#include <valgrind/memcheck.h>
 #include <valgrind/valgrind.h>
+#define NOACCESS(p, n) VALGRIND_MAKE_MEM_NOACCESS(p, n)
+#define ACCESS(p, n) VALGRIND_MAKE_MEM_DEFINED(p, n)
+#else
+#define NOACCESS(p, n) ((void)(p), (void)(n))
+#define ACCESS(p, n) ((void)(p), (void)(n))
+#endif
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TT_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(TT_ASAN)
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) (ASAN_POISON_MEMORY_REGION(p, n), NOACCESS(p, n))
+#define UNPOISON(p, n) (ASAN_UNPOISON_MEMORY_REGION(p, n), ACCESS(p, n))
+#else
+#define POISON(p, n) NOACCESS(p, n)
+#define UNPOISON(p, n) ACCESS(p, n)
 #endif
 
 static int failures = 0;
@@ -22,11 +51,16 @@ static int failures = 0;
 
 /* Every output array of one run over one n, in call order, so that run k's slot j is comparable
  * with the scalar run's slot j. Return codes are recorded in the same way. */
-#define MAX_SLOTS 96
-#define MAX_RC 32
+#define MAX_SLOTS 256
+#define MAX_RC 48
+#define GUARD 64          /* bytes after every output: 16 lanes of 4 bytes */
+#define GUARD_BYTE 0xE7
+#define FILL_BYTE 0x5C
 typedef struct run_out {
     void *slot[MAX_SLOTS];
+    unsigned char *raw[MAX_SLOTS];
     size_t bytes[MAX_SLOTS];
+    int call[MAX_SLOTS]; /* the index of the call (in rc) that writes the slot */
     int nslot;
     ptrdiff_t rc[MAX_RC];
     int nrc;
@@ -34,43 +68,94 @@ typedef struct run_out {
 
 static void *xmalloc(size_t bytes)
 {
-    /* malloc(0) may return NULL; the entry points return before touching arrays when n == 0. */
-    void *p = malloc(bytes);
-    if (!p && bytes) {
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
         fprintf(stderr, "out of memory\n");
         exit(2);
     }
     return p;
 }
 
-/* An output array of exactly `bytes`, pre-filled with a pattern so that unwritten bytes compare
- * equal between runs only if every run leaves them alone. */
-static void *slot(run_out *o, size_t bytes)
+/* Where an array of elements of `align` bytes starts past a malloc'ed (>= 16-aligned) block:
+ * an odd multiple of `align` (1, 3, 5 or 7 of them), never a multiple of 2 * align, so never on
+ * a vector boundary, always on the element's own alignment (a float at an odd address is
+ * undefined behaviour, which UBSan reports). */
+static size_t misalign(int k, size_t align) { return align * (1 + 2 * (size_t)(k % 4)); }
+
+/* An output array of exactly `bytes` (elements of `align` bytes), off alignment, pre-filled with
+ * a pattern so that unwritten bytes compare equal between runs only if every run leaves them
+ * alone, and followed by GUARD guard bytes that reach the end of the block. */
+static void *slot_a(run_out *o, size_t bytes, size_t align)
 {
     if (o->nslot >= MAX_SLOTS) {
         fprintf(stderr, "too many slots\n");
         exit(2);
     }
-    void *p = xmalloc(bytes);
-    if (p)
-        memset(p, 0x5C, bytes);
+    size_t mis = misalign(o->nslot, align);
+    unsigned char *raw = (unsigned char *)xmalloc(mis + bytes + GUARD), *p = raw + mis;
+    memset(p, FILL_BYTE, bytes);
+    memset(p + bytes, GUARD_BYTE, GUARD);
+    POISON(p + bytes, GUARD);
+    o->raw[o->nslot] = raw;
     o->slot[o->nslot] = p;
     o->bytes[o->nslot] = bytes;
+    o->call[o->nslot] = o->nrc;
     o->nslot++;
     return p;
 }
+
+static void *slot(run_out *o, size_t bytes) { return slot_a(o, bytes, 4); }
+static uint8_t *slot_u8(run_out *o, size_t n) { return (uint8_t *)slot_a(o, n, 1); }
 
 static void rc(run_out *o, ptrdiff_t v)
 {
     if (o->nrc < MAX_RC)
         o->rc[o->nrc++] = v;
+    else {
+        fprintf(stderr, "too many calls\n");
+        exit(2);
+    }
+}
+
+/* Checks (and unpoisons) the guard bytes behind every output array of a run. */
+static void check_guards(run_out *o, size_t n, const char *path)
+{
+    for (int i = 0; i < o->nslot; i++) {
+        unsigned char *g = (unsigned char *)o->slot[i] + o->bytes[i];
+        UNPOISON(g, GUARD);
+        int ok = 1;
+        for (int k = 0; k < GUARD; k++)
+            ok &= g[k] == GUARD_BYTE;
+        CHECK(ok, "n=%zu %s: guard bytes after output %d (call %d) overwritten", n, path, i, o->call[i]);
+    }
 }
 
 static void run_free(run_out *o)
 {
-    for (int i = 0; i < o->nslot; i++)
-        free(o->slot[i]);
+    for (int i = 0; i < o->nslot; i++) {
+        UNPOISON((unsigned char *)o->slot[i] + o->bytes[i], GUARD); /* idempotent after check_guards */
+        free(o->raw[i]);
+    }
     memset(o, 0, sizeof *o);
+}
+
+/* An input array of exactly `bytes`, starting `misalign` bytes into its block and ending at the
+ * block's end. The raw pointer is kept for free(). */
+typedef struct in_blocks {
+    void *raw[128];
+    int n;
+} in_blocks;
+
+static void *in_alloc(in_blocks *b, size_t bytes, size_t align)
+{
+    size_t mis = misalign(b->n, align);
+    unsigned char *raw = (unsigned char *)malloc(mis + bytes);
+    if (!raw || b->n >= 128) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    b->raw[b->n++] = raw;
+    return raw + mis;
 }
 
 /* Inputs of one n: two matrix batches, two quaternion batches, a pool of n boxes with n pairs,
@@ -84,6 +169,7 @@ typedef struct inputs {
     satbox_box *one;
     satbox_boxes ma, mb, mpool;
     satbox_qboxes qva, qvb;
+    in_blocks blk;
 } inputs;
 
 static void view(float *const f[15], satbox_boxes *v)
@@ -131,18 +217,18 @@ static void inputs_make(inputs *in, size_t n, tb_rng *r)
     memset(in, 0, sizeof *in);
     in->n = n;
     for (int q = 0; q < 15; q++) {
-        in->a[q] = (float *)xmalloc(n * sizeof(float));
-        in->b[q] = (float *)xmalloc(n * sizeof(float));
-        in->pool[q] = (float *)xmalloc(n * sizeof(float));
+        in->a[q] = (float *)in_alloc(&in->blk, n * sizeof(float), 4);
+        in->b[q] = (float *)in_alloc(&in->blk, n * sizeof(float), 4);
+        in->pool[q] = (float *)in_alloc(&in->blk, n * sizeof(float), 4);
     }
     for (int q = 0; q < 10; q++) {
-        in->qa[q] = (float *)xmalloc(n * sizeof(float));
-        in->qb[q] = (float *)xmalloc(n * sizeof(float));
+        in->qa[q] = (float *)in_alloc(&in->blk, n * sizeof(float), 4);
+        in->qb[q] = (float *)in_alloc(&in->blk, n * sizeof(float), 4);
     }
-    in->pairs = (satbox_pair *)xmalloc(n * sizeof(satbox_pair));
-    in->rec = (satbox_rec *)xmalloc(n * sizeof(satbox_rec));
-    in->structs = (satbox_box *)xmalloc(n * sizeof(satbox_box));
-    in->one = (satbox_box *)xmalloc(sizeof(satbox_box));
+    in->pairs = (satbox_pair *)in_alloc(&in->blk, n * sizeof(satbox_pair), 4);
+    in->rec = (satbox_rec *)in_alloc(&in->blk, n * sizeof(satbox_rec), 4);
+    in->structs = (satbox_box *)in_alloc(&in->blk, n * sizeof(satbox_box), 4);
+    in->one = (satbox_box *)in_alloc(&in->blk, sizeof(satbox_box), 4);
     view(in->a, &in->ma);
     view(in->b, &in->mb);
     view(in->pool, &in->mpool);
@@ -185,19 +271,8 @@ static void inputs_make(inputs *in, size_t n, tb_rng *r)
 
 static void inputs_free(inputs *in)
 {
-    for (int q = 0; q < 15; q++) {
-        free(in->a[q]);
-        free(in->b[q]);
-        free(in->pool[q]);
-    }
-    for (int q = 0; q < 10; q++) {
-        free(in->qa[q]);
-        free(in->qb[q]);
-    }
-    free(in->pairs);
-    free(in->rec);
-    free(in->structs);
-    free(in->one);
+    for (int k = 0; k < in->blk.n; k++)
+        free(in->blk.raw[k]);
     memset(in, 0, sizeof *in);
 }
 
@@ -205,13 +280,69 @@ static void inputs_free(inputs *in)
 static satbox_result result_slots(run_out *o, size_t n)
 {
     satbox_result res;
-    res.hit = (uint8_t *)slot(o, n);
+    res.hit = slot_u8(o, n);
     res.separation = (float *)slot(o, n * sizeof(float));
     for (int c = 0; c < 3; c++)
         res.normal[c] = (float *)slot(o, n * sizeof(float));
-    res.axis = (uint8_t *)slot(o, n);
-    res.bad = (uint8_t *)slot(o, n);
+    res.axis = slot_u8(o, n);
+    res.bad = slot_u8(o, n);
     return res;
+}
+
+/* The record pool's call (return code rc_rec, outputs from slot s_rec) gives the SoA pool's bits. */
+static void same_as_pool(const run_out *o, size_t n, const char *what, int rc_rec, int rc_pool, int s_rec, int s_pool,
+                         int nout)
+{
+    CHECK(o->rc[rc_rec] == o->rc[rc_pool], "n=%zu: %s returned %td, the SoA pool %td", n, what, o->rc[rc_rec],
+          o->rc[rc_pool]);
+    for (int k = 0; k < nout; k++)
+        CHECK(memcmp(o->slot[s_rec + k], o->slot[s_pool + k], o->bytes[s_rec + k]) == 0,
+              "n=%zu: %s output %d differs from the SoA pool's", n, what, k);
+}
+
+/* A satbox_contacts_out whose 27 arrays are fresh slots of exactly n pairs. */
+static satbox_contacts_out contacts_slots(run_out *o, size_t n)
+{
+    void *p[TC_NARRAYS];
+    for (int q = 0; q < TC_NARRAYS; q++)
+        p[q] = slot_a(o, n * tc_elem(q), tc_elem(q));
+    return tc_arrays_view(p);
+}
+
+/* The contacts entry points: every output, some outputs, only the list; the record pool must
+ * give the SoA pool's bits, and every pair the documented shape. */
+static void run_contacts(const inputs *in, run_out *o)
+{
+    size_t n = in->n;
+    const float margin = 0.03125f;
+    satbox_contacts_out all = contacts_slots(o, n);
+    rc(o, satbox_contacts(&in->ma, &in->mb, n, margin, &all));
+    for (size_t i = 0; i < n; i++) {
+        const char *e = tc_shape_error(&all, i);
+        CHECK(!e, "n=%zu satbox_contacts pair %zu: %s", n, i, e);
+    }
+    satbox_contacts_out some;
+    memset(&some, 0, sizeof some);
+    some.count = slot_u8(o, n);
+    some.bad = slot_u8(o, n);
+    some.normal[1] = (float *)slot(o, n * sizeof(float));
+    some.point[3][2] = (float *)slot(o, n * sizeof(float));
+    some.depth[0] = (float *)slot(o, n * sizeof(float));
+    some.feature[1] = (uint32_t *)slot(o, n * sizeof(uint32_t));
+    rc(o, satbox_contacts(&in->ma, &in->mb, n, 0.0f, &some));
+    satbox_contacts_out q = contacts_slots(o, n);
+    rc(o, satbox_contacts_q(&in->qva, &in->qvb, n, margin, &q));
+
+    int s_pool = o->nslot, rc_pool = o->nrc;
+    satbox_contacts_out pool = contacts_slots(o, n);
+    rc(o, satbox_contacts_pairs(&in->mpool, n, in->pairs, n, margin, &pool, (uint32_t *)slot(o, n * sizeof(uint32_t))));
+    int s_rec = o->nslot, rc_rec = o->nrc;
+    satbox_contacts_out rec = contacts_slots(o, n);
+    rc(o, satbox_contacts_pairs_rec(in->rec, n, in->pairs, n, margin, &rec, (uint32_t *)slot(o, n * sizeof(uint32_t))));
+    same_as_pool(o, n, "satbox_contacts_pairs_rec", rc_rec, rc_pool, s_rec, s_pool, TC_NARRAYS + 1);
+    satbox_contacts_out none;
+    memset(&none, 0, sizeof none);
+    rc(o, satbox_contacts_pairs(&in->mpool, n, in->pairs, n, -margin, &none, (uint32_t *)slot(o, n * sizeof(uint32_t))));
 }
 
 /* Calls every public entry point once (some twice, with optional outputs left out), and checks
@@ -221,10 +352,10 @@ static void run_all(const inputs *in, run_out *o)
     size_t n = in->n;
     const float margin = 0.03125f;
 
-    rc(o, satbox_overlap(&in->ma, &in->mb, n, (uint8_t *)slot(o, n), (uint8_t *)slot(o, n)));
+    rc(o, satbox_overlap(&in->ma, &in->mb, n, slot_u8(o, n), slot_u8(o, n)));
     satbox_result r1 = result_slots(o, n);
     rc(o, satbox_collide(&in->ma, &in->mb, n, margin, &r1));
-    satbox_result r2 = {(uint8_t *)slot(o, n), NULL, {NULL, NULL, NULL}, NULL, NULL}; /* hit only */
+    satbox_result r2 = {slot_u8(o, n), NULL, {NULL, NULL, NULL}, NULL, NULL}; /* hit only */
     rc(o, satbox_collide(&in->ma, &in->mb, n, 0.0f, &r2));
     satbox_result r3 = {NULL,
                         (float *)slot(o, n * sizeof(float)),
@@ -232,17 +363,17 @@ static void run_all(const inputs *in, run_out *o)
                         NULL, NULL}; /* no hit */
     rc(o, satbox_collide(&in->ma, &in->mb, n, -margin, &r3));
 
-    rc(o, satbox_overlap_q(&in->qva, &in->qvb, n, (uint8_t *)slot(o, n), (uint8_t *)slot(o, n)));
+    rc(o, satbox_overlap_q(&in->qva, &in->qvb, n, slot_u8(o, n), slot_u8(o, n)));
     satbox_result r4 = result_slots(o, n);
     rc(o, satbox_collide_q(&in->qva, &in->qvb, n, margin, &r4));
 
-    rc(o, satbox_overlap_one(in->one, &in->mb, n, (uint8_t *)slot(o, n), (uint8_t *)slot(o, n)));
+    rc(o, satbox_overlap_one(in->one, &in->mb, n, slot_u8(o, n), slot_u8(o, n)));
     satbox_result r5 = result_slots(o, n);
     rc(o, satbox_collide_one(in->one, &in->mb, n, margin, &r5));
 
     int s_pool = o->nslot, rc_pool = o->nrc;
-    rc(o, satbox_overlap_pairs(&in->mpool, n, in->pairs, n, (uint8_t *)slot(o, n),
-                               (uint32_t *)slot(o, n * sizeof(uint32_t)), (uint8_t *)slot(o, n)));
+    rc(o, satbox_overlap_pairs(&in->mpool, n, in->pairs, n, slot_u8(o, n),
+                               (uint32_t *)slot(o, n * sizeof(uint32_t)), slot_u8(o, n)));
     int s_pool_c = o->nslot, rc_pool_c = o->nrc;
     satbox_result r6 = result_slots(o, n);
     rc(o, satbox_collide_pairs(&in->mpool, n, in->pairs, n, margin, &r6, (uint32_t *)slot(o, n * sizeof(uint32_t))));
@@ -250,20 +381,13 @@ static void run_all(const inputs *in, run_out *o)
     rc(o, satbox_collide_pairs(&in->mpool, n, in->pairs, n, margin, NULL, (uint32_t *)slot(o, n * sizeof(uint32_t))));
     /* The same pool as records: the same bits as the SoA pool (3 + 8 outputs). */
     int s_rec = o->nslot, rc_rec = o->nrc;
-    rc(o, satbox_overlap_pairs_rec(in->rec, n, in->pairs, n, (uint8_t *)slot(o, n),
-                                   (uint32_t *)slot(o, n * sizeof(uint32_t)), (uint8_t *)slot(o, n)));
+    rc(o, satbox_overlap_pairs_rec(in->rec, n, in->pairs, n, slot_u8(o, n),
+                                   (uint32_t *)slot(o, n * sizeof(uint32_t)), slot_u8(o, n)));
     int s_rec_c = o->nslot, rc_rec_c = o->nrc;
     satbox_result r7 = result_slots(o, n);
     rc(o, satbox_collide_pairs_rec(in->rec, n, in->pairs, n, margin, &r7, (uint32_t *)slot(o, n * sizeof(uint32_t))));
-    CHECK(o->rc[rc_rec] == o->rc[rc_pool] && o->rc[rc_rec_c] == o->rc[rc_pool_c],
-          "n=%zu: record pool returned %td/%td, SoA pool %td/%td", n, o->rc[rc_rec], o->rc[rc_rec_c], o->rc[rc_pool],
-          o->rc[rc_pool_c]);
-    for (int k = 0; k < 3; k++)
-        CHECK(n == 0 || memcmp(o->slot[s_rec + k], o->slot[s_pool + k], o->bytes[s_rec + k]) == 0,
-              "n=%zu: satbox_overlap_pairs_rec output %d differs from the SoA pool's", n, k);
-    for (int k = 0; k < 8; k++)
-        CHECK(n == 0 || memcmp(o->slot[s_rec_c + k], o->slot[s_pool_c + k], o->bytes[s_rec_c + k]) == 0,
-              "n=%zu: satbox_collide_pairs_rec output %d differs from the SoA pool's", n, k);
+    same_as_pool(o, n, "satbox_overlap_pairs_rec", rc_rec, rc_pool, s_rec, s_pool, 3);
+    same_as_pool(o, n, "satbox_collide_pairs_rec", rc_rec_c, rc_pool_c, s_rec_c, s_pool_c, 8);
 
     float *mn[3], *mx[3];
     for (int c = 0; c < 3; c++) {
@@ -294,8 +418,9 @@ static void run_all(const inputs *in, run_out *o)
     rc(o, satbox_pack(in->structs, n, &dst));
     rc(o, satbox_pack_rec(&in->mpool, n, (satbox_rec *)slot(o, n * sizeof(satbox_rec))));
 
-    rc(o, satbox_validate(&in->ma, n, 1e-4f, (uint8_t *)slot(o, n)));
+    rc(o, satbox_validate(&in->ma, n, 1e-4f, slot_u8(o, n)));
     rc(o, satbox_validate(&in->mb, n, 1e-4f, NULL));
+    run_contacts(in, o);
 }
 
 int main(void)
@@ -316,10 +441,12 @@ int main(void)
     }
 #endif
 
+    /* 0..4W+1 for the widest width W = 16, then two long batches */
+    enum { WIDEST = 16, TOP = 4 * WIDEST + 1 };
     static const size_t big[] = {1000, 1001};
-    size_t sizes[41 + 2];
+    size_t sizes[TOP + 1 + 2];
     size_t nsizes = 0;
-    for (size_t n = 0; n <= 40; n++)
+    for (size_t n = 0; n <= TOP; n++)
         sizes[nsizes++] = n;
     for (size_t i = 0; i < 2; i++)
         sizes[nsizes++] = big[i];
@@ -335,6 +462,7 @@ int main(void)
         memset(&ref, 0, sizeof ref);
         CHECK(satbox_isa_force(SATBOX_ISA_SCALAR) == SATBOX_OK, "cannot force scalar");
         run_all(&in, &ref);
+        check_guards(&ref, n, "scalar");
         for (int i = 0; i < ref.nrc; i++)
             CHECK(ref.rc[i] >= 0, "n=%zu scalar: call %d returned %td (%s)", n, i, ref.rc[i],
                   satbox_strerror((int)ref.rc[i]));
@@ -347,13 +475,14 @@ int main(void)
             run_all(&in, &got);
             runs++;
             const char *name = satbox_isa_name((satbox_isa)isa);
+            check_guards(&got, n, name);
             CHECK(got.nrc == ref.nrc && got.nslot == ref.nslot, "n=%zu %s: different call sequence", n, name);
             for (int i = 0; i < got.nrc && i < ref.nrc; i++)
                 CHECK(got.rc[i] == ref.rc[i], "n=%zu %s: call %d returned %td, scalar %td", n, name, i, got.rc[i],
                       ref.rc[i]);
             for (int i = 0; i < got.nslot && i < ref.nslot; i++)
                 CHECK(got.bytes[i] == 0 || memcmp(got.slot[i], ref.slot[i], got.bytes[i]) == 0,
-                      "n=%zu %s: output %d differs from scalar", n, name, i);
+                      "n=%zu %s: output %d (call %d) differs from scalar", n, name, i, got.call[i]);
             run_free(&got);
         }
         run_free(&ref);
