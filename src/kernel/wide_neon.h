@@ -77,6 +77,20 @@ static inline void wf_store_i32(uint32_t *dst, wf v, int k)
     memcpy(dst, b, (size_t)k * sizeof b[0]);
 }
 
+/* wf_compress / wf_expand (wide_common.h) as one tbl each, the byte order from lut4.h. */
+#include "lut4.h"
+#define SBX_HAVE_COMPRESS 1
+static inline wf wf_compress(wf v, unsigned m)
+{
+    simde_uint8x16_t t = simde_vld1q_u8(sbx_compress4[m & 15u]);
+    return simde_vreinterpretq_f32_u8(simde_vqtbl1q_u8(simde_vreinterpretq_u8_f32(v), t));
+}
+static inline wf wf_expand(wf v, unsigned m)
+{
+    simde_uint8x16_t t = simde_vld1q_u8(sbx_expand4[m & 15u]);
+    return simde_vreinterpretq_f32_u8(simde_vqtbl1q_u8(simde_vreinterpretq_u8_f32(v), t));
+}
+
 #include "wide_common.h"
 
 #endif

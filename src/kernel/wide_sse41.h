@@ -58,6 +58,20 @@ static inline void wf_store_i32(uint32_t *dst, wf v, int k)
     }
 }
 
+/* wf_compress / wf_expand (wide_common.h) as one pshufb each, the byte order from lut4.h. */
+#include "lut4.h"
+#define SBX_HAVE_COMPRESS 1
+static inline wf wf_compress(wf v, unsigned m)
+{
+    simde__m128i t = simde_mm_loadu_si128((const simde__m128i *)(const void *)sbx_compress4[m & 15u]);
+    return simde_mm_castsi128_ps(simde_mm_shuffle_epi8(simde_mm_castps_si128(v), t));
+}
+static inline wf wf_expand(wf v, unsigned m)
+{
+    simde__m128i t = simde_mm_loadu_si128((const simde__m128i *)(const void *)sbx_expand4[m & 15u]);
+    return simde_mm_castsi128_ps(simde_mm_shuffle_epi8(simde_mm_castps_si128(v), t));
+}
+
 #include "wide_common.h"
 
 #endif
