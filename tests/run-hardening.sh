@@ -36,8 +36,6 @@ hard_stage() {
 }
 
 stage_asan() {
-    local t0
-    t0=$(date +%s)
     # Every test, every array access checked; leaks too. Sizes shrunk: checkasm ~0.5M pairs a
     # path, SATBOX_QUICK for the others (as under qemu). -O1 -g1 (line tables only): the
     # kernels build 4x faster than at -O2 -g (variable tracking of the inlined SIMDe code), and
@@ -47,7 +45,6 @@ stage_asan() {
     TEST_ARGS="--timeout-multiplier 3" run_meson asan build-asan -Db_sanitize=address,undefined -Db_lundef=false \
         -Doptimization=1 -Ddebug=false -Dc_args=-g1 -Dcpp_args=-g1 -Dportable_kernels=disabled -Dbench=disabled
     unset ASAN_OPTIONS UBSAN_OPTIONS SATBOX_CHECK_PAIRS SATBOX_QUICK
-    echo "== [asan] done in $(( $(date +%s) - t0 )) s"
 }
 
 stage_valgrind() {
