@@ -246,6 +246,8 @@ int main(int argc, char **argv)
     }
     if (getenv("SATBOX_QUICK")) /* sanitizer and qemu stages of tests/run */
         total = 40000;
+    if (getenv("SATBOX_CONTACT_PAIRS")) /* tests/run's valgrind stage: smaller still */
+        total = strtoull(getenv("SATBOX_CONTACT_PAIRS"), NULL, 10);
     printf("check_contacts: seed 0x%" PRIx64 " (replay with --seed), %zu pairs per path and source\n", seed, total);
     path paths[16];
     int np = 0;

@@ -295,6 +295,8 @@ int main(int argc, char **argv)
 {
     uint64_t pairs = 2000000;
     const char *only = NULL, *env = getenv("SATBOX_CHECK_PAIRS");
+    if (getenv("SATBOX_CHECK2D_PAIRS")) /* tests/run under qemu and valgrind: 2D alone, smaller */
+        env = getenv("SATBOX_CHECK2D_PAIRS");
     if (env)
         pairs = strtoull(env, NULL, 10);
     for (int i = 1; i < argc; i++) {

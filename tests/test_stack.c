@@ -391,6 +391,8 @@ int main(int argc, char **argv)
 {
     tb_require_isa(); /* exit 77 when SATBOX_ISA names a path this machine lacks */
     int steps = 600, verbose = 0;
+    if (getenv("SATBOX_STACK_STEPS")) /* tests/run's valgrind stage: fewer steps (600 = 10 s everywhere else) */
+        steps = atoi(getenv("SATBOX_STACK_STEPS"));
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--steps") && i + 1 < argc)
             steps = atoi(argv[++i]);
