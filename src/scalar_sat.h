@@ -248,7 +248,7 @@ static inline void axis_normal(const box_v *A, const box_v *B, int k, float proj
         n[0] = cx / len;
         n[1] = cy / len;
         n[2] = cz / len;
-        if (!(len > 0.0f))
+        if (!(len > 0.0f && len < INFINITY)) /* axes breaking the precondition (sat_tpl.h) */
             n[0] = n[1] = n[2] = 0.0f;
     }
     if (proj < 0.0f) {

@@ -1037,6 +1037,63 @@ static void test_zero_denormal(void)
     tb_soa_free(&b);
 }
 
+/* Finite axes that break the orthonormal precondition: no NaN anywhere. The boxes are the ones
+ * libFuzzer found (tests/fuzz_corpus/crash-348581ad...): B's first axis has a -FLT_MAX component,
+ * the pair passes the pair rule (|R| stays bounded) but the world cross product of edge axis 12
+ * overflows; its length was infinite and the normal came out NaN with bad = 0. 16 copies so
+ * that every lane of every width holds it. */
+static void test_absurd_axes(void)
+{
+    enum { NA = 16 };
+    static const satbox_box A0 = {{0x1p-146f, -0x1p-149f, -0x1.cp-96f},
+                                  {0x1.ap-146f, 0x1.8p-148f, 0.0f},
+                                  {{0x1p+0f, 0.0f, 0.0f}, {0.0f, 0.0f, 0x1.00fb34p-127f}, {0.0f, 0x1.000002p+1f, 0.0f}}};
+    static const satbox_box B0 = {{-0x1.3af248p-41f, -0.0f, 0.0f},
+                                  {0x1p-149f, 0x1.c6bf5ap-101f, 0x1.8p-148f},
+                                  {{0x1.279a74p-1f, 0x1.f3e7dp-32f, -0x1.fffffep+127f},
+                                   {-0x1.020408p-2f, 0x1.8b162cp-44f, -0x1.7af5ecp-2f},
+                                   {-0x1.8p-148f, -0x1.93264cp-3f, 0x1.cb972ep-1f}}};
+    const float margin = 0x1.f8p+0f;
+    tb_soa a, b;
+    tb_soa_alloc(&a, NA);
+    tb_soa_alloc(&b, NA);
+    for (size_t i = 0; i < NA; i++) {
+        tb_soa_set(&a, i, &A0);
+        tb_soa_set(&b, i, &B0);
+    }
+    uint8_t hit[NA], axis[NA], bad[NA];
+    float sep[NA], nn[3][NA];
+    satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis, bad};
+    memset(bad, SENT, NA);
+    ptrdiff_t r = satbox_collide(&a.view, &b.view, NA, margin, &res);
+    tc_out co;
+    tc_alloc(&co, NA);
+    tc_fill(&co.view, NA, SENT);
+    ptrdiff_t rc = satbox_contacts(&a.view, &b.view, NA, margin, &co.view);
+    CHECK(r == NA && rc == NA, "absurd axes: collide %td, contacts %td pairs hit (expected %d each)", r, rc, (int)NA);
+    for (size_t i = 0; i < NA; i++) {
+        CHECK(bad[i] == 0 && hit[i] == 1 && axis[i] == 12 && !isnan(sep[i]),
+              "absurd axes: pair %zu bad %u hit %u axis %u separation %g (expected 0, 1, 12, a number)", i, bad[i],
+              hit[i], axis[i], (double)sep[i]);
+        for (int c = 0; c < 3; c++) {
+            CHECK(nn[c][i] == 0.0f, "absurd axes: collide pair %zu normal[%d] = %g (expected 0: overflowing edge)", i,
+                  c, (double)nn[c][i]);
+            CHECK(co.normal[c][i] == 0.0f, "absurd axes: contacts pair %zu normal[%d] = %g (expected 0)", i, c,
+                  (double)co.normal[c][i]);
+        }
+        CHECK(co.count[i] >= 1 && co.count[i] <= 4 && co.bad[i] == 0, "absurd axes: contacts pair %zu count %u bad %u",
+              i, co.count[i], co.bad[i]);
+        for (int k = 0; k < 4; k++) {
+            CHECK(!isnan(co.depth[k][i]), "absurd axes: contacts pair %zu depth[%d] is NaN", i, k);
+            for (int c = 0; c < 3; c++)
+                CHECK(!isnan(co.point[k][c][i]), "absurd axes: contacts pair %zu point[%d][%d] is NaN", i, k, c);
+        }
+    }
+    tc_free(&co);
+    tb_soa_free(&a);
+    tb_soa_free(&b);
+}
+
 int main(int argc, char **argv)
 {
     double mult;
@@ -1050,6 +1107,7 @@ int main(int argc, char **argv)
     test_bad_data(orc_count(20000, mult, 300));
     test_contacts_bad_data(orc_count(20000, mult, 300));
     test_zero_denormal();
+    test_absurd_axes();
     printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
     return failures ? 1 : 0;
 }

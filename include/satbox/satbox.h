@@ -70,8 +70,8 @@
  * A pair that is not valid gets `hit = 0` and `bad = 1`, is not counted, and no other pair of
  * the batch is affected. Axes that are finite but not unit or not orthonormal break the
  * precondition: the results are then deterministic and identical on every path, but have no
- * geometric meaning (but never NaN: an edge normal whose cross product has zero length in world
- * space is returned as (0, 0, 0)); use satbox_validate() to find such boxes.
+ * geometric meaning (but never NaN: an edge normal whose cross product has zero or overflowing
+ * length in world space is returned as (0, 0, 0)); use satbox_validate() to find such boxes.
  * Denormal inputs are processed as ordinary numbers (no flush to zero is assumed or set).
  *
  * Bad arguments (a NULL array with n > 0, n above ::SATBOX_MAX_COUNT, a pair index outside the

@@ -167,7 +167,7 @@ SBX_INLINE void best_edges(const boxw *A, const boxw *B, const pairw *P, int mas
 
 /* scalar_sat.h axis_normal(): the unit world normal of axis `id` per lane, from A towards B
  * (flipped where proj < 0): the axis of A (face or edge factor) and of B chosen by id, their
- * cross product normalised for edge axes, (0, 0, 0) where it has zero length. */
+ * cross product normalised for edge axes, (0, 0, 0) where its length is 0 or overflows. */
 SBX_INLINE void axis_normal_w(const boxw *A, const boxw *B, wf bid, wf proj, wf n[3])
 {
     wf zero = wf_zero(), one = wf_set1(1.0f);
@@ -186,7 +186,9 @@ SBX_INLINE void axis_normal_w(const boxw *A, const boxw *B, wf bid, wf proj, wf 
     wf cy = wf_sub(wf_mul(a[2], b[0]), wf_mul(a[0], b[2]));
     wf cz = wf_sub(wf_mul(a[0], b[1]), wf_mul(a[1], b[0]));
     wf len = wf_sqrt(wf_add(wf_add(wf_mul(cx, cx), wf_mul(cy, cy)), wf_mul(cz, cz)));
-    wm len_ok = wm_gt(len, zero); /* false only with axes that break the orthonormal precondition */
+    /* false only with axes that break the orthonormal precondition (length 0 or overflowing:
+     * the pair rule bounds |R|, not the axes' cross products) */
+    wm len_ok = wm_and(wm_gt(len, zero), wm_lt(len, wf_set1(INFINITY)));
     wf e[3] = {wf_select(len_ok, wf_div(cx, len), zero), wf_select(len_ok, wf_div(cy, len), zero),
                wf_select(len_ok, wf_div(cz, len), zero)};
     wm face_a = wm_lt(bid, wf_set1(3.0f)), face_b = wm_lt(bid, wf_set1(6.0f));
