@@ -162,6 +162,17 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
     }
     for (int e = 0; e < 4; e++) {
         int q0 = e, q1 = (e + 1) & 3, a = e & 1;
+        if (inq[q0] && inq[q1]) {
+            /* both ends inside: the corner, and no crossing (the wide kernel computes the
+             * crossings and masks them out; a candidate not kept is never read) */
+            cx[e] = x1[q0];
+            cy[e] = x2[q0];
+            cd[e] = d[q0];
+            code[e] = (unsigned)q0;
+            keep[e] = d[q0] >= lo;
+            keep[4 + e] = 0;
+            continue;
+        }
         float flip = e < 2 ? 1.0f : -1.0f;
         float sx = flip * sgx[a], sy = flip * sgy[a], dx = flip * gx[a], dy = flip * gy[a], dd = flip * gd[a];
         float enx = (-H1 - sx * x1[q0]) * ivx[a], exx = (H1 - sx * x1[q0]) * ivx[a];
@@ -220,39 +231,48 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
         keep[id] = al >= 0.0f && al <= 1.0f && be >= 0.0f && be <= 1.0f && cd[id] >= lo && !nearc[c];
     }
 
-    /* Reduction (rule 4). p0: the first candidate within ct of the deepest. */
+    /* Reduction (rule 4), over the kept candidates in index order (the wide kernel's passes
+     * over all 12 with masks pick the same ones). p0: the first candidate within ct of the deepest. */
+    int kl[NCAND], nk = 0;
     float bd = -INFINITY;
     for (int i = 0; i < NCAND; i++)
-        if (keep[i] && cd[i] > bd)
-            bd = cd[i];
+        if (keep[i]) {
+            kl[nk++] = i;
+            if (cd[i] > bd)
+                bd = cd[i];
+        }
     float dmin = bd - ct;
     int i0 = -1;
-    for (int i = NCAND - 1; i >= 0; i--)
-        if (keep[i] && cd[i] >= dmin)
-            i0 = i;
+    for (int t = 0; t < nk; t++)
+        if (cd[kl[t]] >= dmin) {
+            i0 = kl[t];
+            break;
+        }
     float sx_[4], sy_[4], sd_[4];
     unsigned sc_[4];
     int ns = 0;
     if (i0 >= 0) {
         int i1 = -1, i2 = -1, i3 = -1;
         float bf = 0.0f, bp = 0.0f, bn = 0.0f;
-        for (int i = 0; i < NCAND; i++) {
+        for (int t = 0; t < nk; t++) {
+            int i = kl[t];
             float dx = cx[i] - cx[i0], dy = cy[i] - cy[i0];
             float fd = dx * dx + dy * dy;
-            if (keep[i] && fd > bf) {
+            if (fd > bf) {
                 i1 = i;
                 bf = fd;
             }
         }
         int j1 = i1 >= 0 ? i1 : i0;
         float ux = cx[j1] - cx[i0], uy = cy[j1] - cy[i0];
-        for (int i = 0; i < NCAND; i++) {
+        for (int t = 0; t < nk; t++) {
+            int i = kl[t];
             float ar = ux * (cy[i] - cy[i0]) - uy * (cx[i] - cx[i0]);
-            if (keep[i] && ar > bp) {
+            if (ar > bp) {
                 i2 = i;
                 bp = ar;
             }
-            if (keep[i] && ar < bn) {
+            if (ar < bn) {
                 i3 = i;
                 bn = ar;
             }
