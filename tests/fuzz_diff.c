@@ -30,7 +30,7 @@
  * Build: a build dir configured with clang and coverage in the library too, e.g.
  *   CC=clang-14 meson setup build-fuzz -Dfuzz=enabled -Db_sanitize=address,undefined \
  *       -Db_lundef=false -Dportable_kernels=disabled \
- *       -Dc_args='-fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp'
+ *       -Dc_args='-fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp -fno-sanitize=pointer-overflow'
  *   ninja -C build-fuzz tests/fuzz_diff
  * Short run: tests/run --only fuzz (meson test fuzz_diff: 45 s, seeded from tests/fuzz_corpus).
  * Longer run, from the repository root (new inputs go to the first directory):
