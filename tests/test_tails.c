@@ -441,14 +441,15 @@ int main(void)
     }
 #endif
 
-    /* 0..4W+1 for the widest width W = 16, then two long batches */
-    enum { WIDEST = 16, TOP = 4 * WIDEST + 1 };
-    static const size_t big[] = {1000, 1001};
-    size_t sizes[TOP + 1 + 2];
+    /* 0..4W+1 for the widest width W = 16, the edges of the contacts kernel's 128-pair blocks
+     * (contacts_tpl.h SBX_CBLK), then two long batches */
+    enum { WIDEST = 16, TOP = 4 * WIDEST + 1, NBIG = 6 };
+    static const size_t big[NBIG] = {127, 128, 129, 257, 1000, 1001};
+    size_t sizes[TOP + 1 + NBIG];
     size_t nsizes = 0;
     for (size_t n = 0; n <= TOP; n++)
         sizes[nsizes++] = n;
-    for (size_t i = 0; i < 2; i++)
+    for (size_t i = 0; i < NBIG; i++)
         sizes[nsizes++] = big[i];
 
     tb_rng r;
