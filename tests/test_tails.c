@@ -441,7 +441,7 @@ int main(void)
     }
 #endif
 
-    /* 0..4W+1 for the widest width W = 16, the edges of the contacts kernel's 128-pair blocks
+    /* 0..4W+1 for the widest width W = 16, two and four of the contacts kernel's 64-pair blocks
      * (contacts_tpl.h SBX_CBLK), then two long batches */
     enum { WIDEST = 16, TOP = 4 * WIDEST + 1, NBIG = 6 };
     static const size_t big[NBIG] = {127, 128, 129, 257, 1000, 1001};

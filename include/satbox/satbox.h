@@ -458,7 +458,9 @@ typedef struct satbox_contacts_out {
  * @param margin  speculative distance (finite, length units): pairs with separation <= margin hit,
  *                and clipped points down to depth -margin are kept
  * @param out     outputs, any may be NULL; `out` itself must not be NULL if n > 0
- * @return the number of pairs with hit == 1, or a negative ::satbox_error (nothing written). */
+ * @return the number of pairs with hit == 1, or a negative ::satbox_error (nothing written).
+ * Stack: the SIMD paths work on blocks of 64 pairs in one frame of about 20 KB (SSE4.1), 24 KB
+ * (AVX2) or 32 KB (AVX-512) with GCC 12 -O3 (the same for every form); no heap allocation. */
 SATBOX_API ptrdiff_t satbox_contacts(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
                                      const satbox_contacts_out *out);
 

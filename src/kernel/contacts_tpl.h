@@ -58,10 +58,12 @@ typedef struct contactsw {
 /* Pairs per block: the first stage runs over a block, queueing the face lanes (compressed); the
  * face manifold then runs on full vectors of queued lanes only, and the last stage expands its
  * results back to their pairs. Lanes that do not hit (or have an edge axis) cost no clipping.
- * 128 pairs: the queue's last, partial vector and the per-block set-up are paid half as often
- * as with 64 (callgrind, AVX2, random pairs: 314.4 instructions a pair at 64, 305.0 at 128,
- * 300.2 at 256); the queue and results then take 27-28 KB of stack, inside a 32 KB L1. */
-#define SBX_CBLK 128
+ * 64 pairs. 128 ran 3% fewer instructions (callgrind, AVX2, random pairs: 314.4 -> 305.0 a
+ * pair; the queue's partial last vector is paid half as often) but no faster (alternating
+ * timed runs, fastest of 7: AVX2 33.2 vs 33.5 ns a pair, stacked 44.5 vs 45.1) and took 15 KB
+ * more stack (frames: AVX2 24 -> 40 KB, AVX-512 32 -> 46 KB): engines call this from job-system
+ * threads and fibers. */
+#define SBX_CBLK 64
 #define SBX_CSTEPS (SBX_CBLK / SBX_W)
 #define SBX_QLEN (SBX_CBLK + SBX_W)
 
