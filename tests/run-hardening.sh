@@ -1,6 +1,6 @@
 # tests/run-hardening.sh - the hardening stages of tests/run (asan, valgrind, fuzz, tsan); sourced by it, bash.
-# Defines hard_stage and stage_asan, stage_valgrind, stage_fuzz, stage_tsan, which tests/run calls.
-# Uses what tests/run defines: ROOT, QUICK, run_meson, LOGS, STAGE_FAIL, NINJA_JOBS.
+# Defines stage_asan, stage_valgrind, stage_fuzz, stage_tsan, which tests/run calls.
+# Uses what tests/run defines: ROOT, QUICK, hard_stage, run_meson, LOGS, STAGE_FAIL.
 #   asan      whole meson suite, gcc, -fsanitize=address,undefined (own build dir build-asan)
 #   valgrind  the whole suite under memcheck, on the native build dir `build` (the dispatcher
 #             leaves AVX-512 out under valgrind, which cannot execute it)
@@ -8,32 +8,6 @@
 #   tsan      tests/test_threads.c under ThreadSanitizer, clang-14 (build-tsan)
 # The sanitizer build dirs leave out the portable (SIMDE_NO_NATIVE) kernels, which take most of
 # a build's time and are cross-checked by the native stage; they build only what they run.
-
-# hard_stage STAGE DIR LOGNAME "TARGETS" [meson setup args...] -- [meson test args...]
-# Configures DIR (once; CC from the environment), builds TARGETS (all if empty), runs
-# `meson test --no-rebuild` with the given args and remembers meson-logs/LOGNAME.json.
-hard_stage() {
-    local stage=$1 dir=$2 logname=$3 targets=$4; shift 4
-    local setup=()
-    while [ $# -gt 0 ] && [ "$1" != "--" ]; do setup+=("$1"); shift; done
-    [ $# -gt 0 ] && shift
-    local t0
-    t0=$(date +%s)
-    echo "== [$stage] configure + build ($dir)"
-    if [ ! -f "$dir/build.ninja" ]; then
-        meson setup "$dir" "${setup[@]}" >"$dir.setup.log" 2>&1 || { cat "$dir.setup.log"; echo "== [$stage] configure FAILED"; STAGE_FAIL=$((STAGE_FAIL+1)); return; }
-    fi
-    # shellcheck disable=SC2086
-    if ! ninja -C "$dir" -j"$NINJA_JOBS" $targets >"$dir.build.log" 2>&1; then
-        tail -40 "$dir.build.log"; echo "== [$stage] build FAILED"; STAGE_FAIL=$((STAGE_FAIL+1)); return
-    fi
-    echo "== [$stage] test (built in $(( $(date +%s) - t0 )) s)"
-    rm -f "$dir/meson-logs/$logname.json"
-    meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 "$@" 2>&1 \
-        | grep -E '^ *[0-9]+/[0-9]+ |FAIL|ERROR|Ok:|Fail:|Timeout:|Skipped:|stat::|Done [0-9]+ runs|SUMMARY' || true
-    LOGS+=("$dir/meson-logs/$logname.json")
-    echo "== [$stage] done in $(( $(date +%s) - t0 )) s"
-}
 
 stage_asan() {
     # Every test, every array access checked; leaks too. Sizes shrunk: checkasm ~0.5M pairs a
