@@ -561,10 +561,11 @@ static int pout_invalid(const pout *x)
            x->n[1] == 0 && x->n[2] == 0;
 }
 
-/* collide + overlap of a batch; returns collide's count; per-pair outputs in o, overlap's hit
- * and bad bytes in ov and ovbad (every output sentinel-filled first, so "not written" shows). */
-static ptrdiff_t run_mat(const tb_soa *a, const tb_soa *b, size_t n, pout *o, uint8_t *ov, uint8_t *ovbad,
-                         ptrdiff_t *ocount)
+/* collide (with `margin`) + overlap of a batch; returns collide's count; per-pair outputs in o,
+ * overlap's hit and bad bytes in ov and ovbad (every output sentinel-filled first, so "not
+ * written" shows). */
+static ptrdiff_t run_mat(const tb_soa *a, const tb_soa *b, size_t n, float margin, pout *o, uint8_t *ov,
+                         uint8_t *ovbad, ptrdiff_t *ocount)
 {
     uint8_t *hit = (uint8_t *)malloc(n), *axis = (uint8_t *)malloc(n), *bad = (uint8_t *)malloc(n);
     float *sep = (float *)malloc(n * sizeof(float)), *nn[3];
@@ -574,7 +575,7 @@ static ptrdiff_t run_mat(const tb_soa *a, const tb_soa *b, size_t n, pout *o, ui
     memset(ov, SENT, n);
     memset(ovbad, SENT, n);
     satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis, bad};
-    ptrdiff_t r = satbox_collide(&a->view, &b->view, n, 0.0f, &res);
+    ptrdiff_t r = satbox_collide(&a->view, &b->view, n, margin, &res);
     *ocount = satbox_overlap(&a->view, &b->view, n, ov, ovbad);
     for (size_t i = 0; i < n; i++) {
         o[i].hit = hit[i];
@@ -767,8 +768,8 @@ static void test_bad_data(size_t n)
     uint8_t *vc = (uint8_t *)malloc(n), *vp = (uint8_t *)malloc(m);
     uint8_t *vbc = (uint8_t *)malloc(n), *vbp = (uint8_t *)malloc(m);
     ptrdiff_t occ, opc;
-    ptrdiff_t rc = run_mat(&pbt.ca, cb, n, oc, vc, vbc, &occ);
-    ptrdiff_t rp = run_mat(&pbt.pa, pb, m, op, vp, vbp, &opc);
+    ptrdiff_t rc = run_mat(&pbt.ca, cb, n, 0.0f, oc, vc, vbc, &occ);
+    ptrdiff_t rp = run_mat(&pbt.pa, pb, m, 0.0f, op, vp, vbp, &opc);
     CHECK(rc == rp && occ == opc && rc == occ,
           "counts: clean collide %td overlap %td, poisoned collide %td overlap %td", rc, occ, rp, opc);
     for (size_t i = 0; i < n; i++)
@@ -1021,7 +1022,7 @@ static void test_zero_denormal(void)
     pout o[4];
     uint8_t ov[4], ovbad[4];
     ptrdiff_t oc;
-    ptrdiff_t r = run_mat(&a, &b, 4, o, ov, ovbad, &oc);
+    ptrdiff_t r = run_mat(&a, &b, 4, 0.0f, o, ov, ovbad, &oc);
     CHECK(!o[0].bad && !o[1].bad && !o[2].bad && !o[3].bad && !ovbad[0] && !ovbad[1] && !ovbad[2] && !ovbad[3],
           "-0.0 or denormal boxes reported as bad data");
     CHECK(o[0].hit == 1 && o[1].hit == 1, "-0.0 extent: hits %u %u (expected valid overlaps)", o[0].hit, o[1].hit);
@@ -1061,23 +1062,21 @@ static void test_absurd_axes(void)
         tb_soa_set(&a, i, &A0);
         tb_soa_set(&b, i, &B0);
     }
-    uint8_t hit[NA], axis[NA], bad[NA];
-    float sep[NA], nn[3][NA];
-    satbox_result res = {hit, sep, {nn[0], nn[1], nn[2]}, axis, bad};
-    memset(bad, SENT, NA);
-    ptrdiff_t r = satbox_collide(&a.view, &b.view, NA, margin, &res);
+    pout o[NA];
+    uint8_t ov[NA], ovbad[NA];
+    ptrdiff_t ocount, r = run_mat(&a, &b, NA, margin, o, ov, ovbad, &ocount);
     tc_out co;
     tc_alloc(&co, NA);
     tc_fill(&co.view, NA, SENT);
     ptrdiff_t rc = satbox_contacts(&a.view, &b.view, NA, margin, &co.view);
     CHECK(r == NA && rc == NA, "absurd axes: collide %td, contacts %td pairs hit (expected %d each)", r, rc, (int)NA);
     for (size_t i = 0; i < NA; i++) {
-        CHECK(bad[i] == 0 && hit[i] == 1 && axis[i] == 12 && !isnan(sep[i]),
-              "absurd axes: pair %zu bad %u hit %u axis %u separation %g (expected 0, 1, 12, a number)", i, bad[i],
-              hit[i], axis[i], (double)sep[i]);
+        CHECK(o[i].bad == 0 && o[i].hit == 1 && o[i].axis == 12 && !isnan(o[i].sep) && ovbad[i] == 0,
+              "absurd axes: pair %zu bad %u hit %u axis %u separation %g, overlap bad %u (expected 0, 1, 12, a "
+              "number, 0)", i, o[i].bad, o[i].hit, o[i].axis, (double)o[i].sep, ovbad[i]);
         for (int c = 0; c < 3; c++) {
-            CHECK(nn[c][i] == 0.0f, "absurd axes: collide pair %zu normal[%d] = %g (expected 0: overflowing edge)", i,
-                  c, (double)nn[c][i]);
+            CHECK(o[i].n[c] == 0.0f, "absurd axes: collide pair %zu normal[%d] = %g (expected 0: overflowing edge)",
+                  i, c, (double)o[i].n[c]);
             CHECK(co.normal[c][i] == 0.0f, "absurd axes: contacts pair %zu normal[%d] = %g (expected 0)", i, c,
                   (double)co.normal[c][i]);
         }
