@@ -89,10 +89,18 @@ static void add_result(sbx_spans *s, sbx_job *job, const satbox_result *res, siz
     }
 }
 
-/* Pool + pairs (SoA pool, or records when `rec` is set): every index is checked before anything
- * is written. */
-static int check_pool(const satbox_boxes *pool, const satbox_rec *rec, size_t pool_n, const satbox_pair *pairs,
-                      size_t n, sbx_spans *s)
+int sbx_check_batch(size_t n, size_t pool_n, int takes_margin, float margin)
+{
+    if (n == 0)
+        return 1;
+    if (n > SATBOX_MAX_COUNT || pool_n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (takes_margin && !isfinite(margin))
+        return SATBOX_ERR_ARG;
+    return SATBOX_OK;
+}
+
+int sbx_check_pool(const satbox_pair *pairs, size_t pool_n)
 {
     if (pool_n > SATBOX_MAX_COUNT)
         return SATBOX_ERR_COUNT;
@@ -100,18 +108,60 @@ static int check_pool(const satbox_boxes *pool, const satbox_rec *rec, size_t po
         return SATBOX_ERR_NULL;
     if (pool_n == 0)
         return SATBOX_ERR_INDEX; /* n > 0 pairs cannot index an empty pool */
-    int e = SATBOX_OK;
-    if (rec)
-        sbx_add_in(s, rec, pool_n * sizeof *rec);
-    else
-        e = sbx_check_boxes(pool, pool_n, s);
-    if (e)
-        return e;
+    return SATBOX_OK;
+}
+
+int sbx_check_indices(const satbox_pair *pairs, size_t n, size_t pool_n, sbx_spans *s)
+{
     sbx_add_in(s, pairs, n * sizeof *pairs);
     for (size_t i = 0; i < n; i++)
         if (pairs[i].a >= pool_n || pairs[i].b >= pool_n)
             return SATBOX_ERR_INDEX;
     return SATBOX_OK;
+}
+
+/* Pool + pairs (SoA pool, or records when `rec` is set): every index is checked before anything
+ * is written. */
+static int check_pool(const satbox_boxes *pool, const satbox_rec *rec, size_t pool_n, const satbox_pair *pairs,
+                      size_t n, sbx_spans *s)
+{
+    int e = sbx_check_pool(pairs, pool_n);
+    if (e)
+        return e;
+    if (rec)
+        sbx_add_in(s, rec, pool_n * sizeof *rec);
+    else if ((e = sbx_check_boxes(pool, pool_n, s)))
+        return e;
+    return sbx_check_indices(pairs, n, pool_n, s);
+}
+
+int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s)
+{
+    size_t n = job->n;
+    int e = SATBOX_OK;
+    switch (job->src) {
+    case SBX_SRC_MAT:
+        if (!(e = sbx_check_boxes(job->ma, n, s)))
+            e = sbx_check_boxes(job->mb, n, s);
+        break;
+    case SBX_SRC_QUAT:
+        if (!(e = sbx_check_qboxes(job->qa, n, s)))
+            e = sbx_check_qboxes(job->qb, n, s);
+        break;
+    case SBX_SRC_ONE:
+        e = job->one ? sbx_check_boxes(job->mb, n, s) : SATBOX_ERR_NULL;
+        sbx_add_in(s, job->one, sizeof *job->one);
+        break;
+    case SBX_SRC_POOL:
+        e = check_pool(job->pool, NULL, pool_n, job->pairs, n, s);
+        break;
+    case SBX_SRC_REC:
+        e = job->rec ? check_pool(NULL, job->rec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
+        break;
+    default:
+        e = SATBOX_ERR_ARG;
+    }
+    return e;
 }
 
 /* Every pair entry point: fills `job` (source and inputs already set), checks all arguments in
@@ -121,34 +171,11 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
 {
     job->pool_n = pool_n;
     size_t n = job->n;
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (collide && !isfinite(job->margin))
-        return SATBOX_ERR_ARG;
+    int e = sbx_check_batch(n, 0, collide, job->margin);
+    if (e)
+        return e > 0 ? 0 : e;
     sbx_spans s = {.nin = 0};
-    int e = SATBOX_OK;
-    switch (job->src) {
-    case SBX_SRC_MAT:
-        if (!(e = sbx_check_boxes(job->ma, n, &s)))
-            e = sbx_check_boxes(job->mb, n, &s);
-        break;
-    case SBX_SRC_QUAT:
-        if (!(e = sbx_check_qboxes(job->qa, n, &s)))
-            e = sbx_check_qboxes(job->qb, n, &s);
-        break;
-    case SBX_SRC_ONE:
-        e = job->one ? sbx_check_boxes(job->mb, n, &s) : SATBOX_ERR_NULL;
-        sbx_add_in(&s, job->one, sizeof *job->one);
-        break;
-    case SBX_SRC_POOL:
-        e = check_pool(job->pool, NULL, pool_n, job->pairs, n, &s);
-        break;
-    case SBX_SRC_REC:
-        e = job->rec ? check_pool(NULL, job->rec, pool_n, job->pairs, n, &s) : SATBOX_ERR_NULL;
-        break;
-    }
+    e = sbx_check_sources(job, pool_n, &s);
     if (e)
         return e;
     /* The per-pair outputs are required, except for the pool form, whose list may be enough. */

@@ -73,20 +73,10 @@ static int check_inputs(const sbx_job2d *job, size_t pool_n, sbx_spans *s)
     default:
         break;
     }
-    if (pool_n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (!job->pairs)
-        return SATBOX_ERR_NULL;
-    if (pool_n == 0)
-        return SATBOX_ERR_INDEX; /* n > 0 pairs cannot index an empty pool */
-    e = job->src == SBX2D_RECT_POOL ? check_rects(job->ra, pool_n, s) : check_polys(job->pa, pool_n, s);
-    if (e)
+    if ((e = sbx_check_pool(job->pairs, pool_n)))
         return e;
-    sbx_add_in(s, job->pairs, n * sizeof *job->pairs);
-    for (size_t i = 0; i < n; i++)
-        if (job->pairs[i].a >= pool_n || job->pairs[i].b >= pool_n)
-            return SATBOX_ERR_INDEX;
-    return SATBOX_OK;
+    e = job->src == SBX2D_RECT_POOL ? check_rects(job->ra, pool_n, s) : check_polys(job->pa, pool_n, s);
+    return e ? e : sbx_check_indices(job->pairs, n, pool_n, s);
 }
 
 /* Every 2D pair entry point: checks all arguments in one place (as api.c pair_call), then runs
@@ -95,14 +85,11 @@ static int check_inputs(const sbx_job2d *job, size_t pool_n, sbx_spans *s)
 static ptrdiff_t pair_call2d(sbx_job2d *job, const satbox2d_result *res, int collide, size_t pool_n)
 {
     size_t n = job->n;
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (collide && !isfinite(job->margin))
-        return SATBOX_ERR_ARG;
+    int e = sbx_check_batch(n, 0, collide, job->margin);
+    if (e)
+        return e > 0 ? 0 : e;
     sbx_spans s = {.nin = 0};
-    int e = check_inputs(job, pool_n, &s);
+    e = check_inputs(job, pool_n, &s);
     if (e)
         return e;
     if (collide && res) {

@@ -31,61 +31,33 @@ static const sbx_contacts_kernels *active_contacts(void)
     return k ? k : &sbx_contacts_scalar;
 }
 
-/* The output arrays of a call, checked against the inputs and each other (sbx_spans holds 16
- * outputs; a manifold has up to 29). */
-typedef struct out_spans {
-    sbx_span out[32];
-    int nout;
-} out_spans;
-
-static void add_out(out_spans *s, const void *p, size_t bytes)
-{
-    if (p && bytes)
-        s->out[s->nout++] = (sbx_span){(uintptr_t)p, (uintptr_t)p + bytes};
-}
-
-static int meets(sbx_span a, sbx_span b) { return a.lo < b.hi && b.lo < a.hi; }
-
-static int aliased(const sbx_spans *in, const out_spans *s)
-{
-    for (int o = 0; o < s->nout; o++) {
-        for (int i = 0; i < in->nin; i++)
-            if (meets(s->out[o], in->in[i]))
-                return 1;
-        for (int p = o + 1; p < s->nout; p++)
-            if (meets(s->out[o], s->out[p]))
-                return 1;
-    }
-    return 0;
-}
-
 /* Records every output of `out` in the job and as an output span of n elements. */
-static void add_outputs(out_spans *s, sbx_cjob *cj, const satbox_contacts_out *out, size_t n)
+static void add_outputs(sbx_spans *s, sbx_cjob *cj, const satbox_contacts_out *out, size_t n)
 {
     sbx_job *job = &cj->pair;
     job->hit = out->hit;
     job->axis = out->axis;
     job->bad = out->bad;
     cj->count = out->count;
-    add_out(s, out->hit, n);
-    add_out(s, out->axis, n);
-    add_out(s, out->bad, n);
-    add_out(s, out->count, n);
+    sbx_add_out(s, out->hit, n);
+    sbx_add_out(s, out->axis, n);
+    sbx_add_out(s, out->bad, n);
+    sbx_add_out(s, out->count, n);
     for (int c = 0; c < 3; c++) {
         job->normal[c] = out->normal[c];
-        add_out(s, out->normal[c], n * sizeof(float));
+        sbx_add_out(s, out->normal[c], n * sizeof(float));
     }
     for (int k = 0; k < 4; k++) {
         for (int c = 0; c < 3; c++) {
             cj->point[k][c] = out->point[k][c];
-            add_out(s, out->point[k][c], n * sizeof(float));
+            sbx_add_out(s, out->point[k][c], n * sizeof(float));
         }
         cj->depth[k] = out->depth[k];
         cj->feature[k] = out->feature[k];
-        add_out(s, out->depth[k], n * sizeof(float));
-        add_out(s, out->feature[k], n * sizeof(uint32_t));
+        sbx_add_out(s, out->depth[k], n * sizeof(float));
+        sbx_add_out(s, out->feature[k], n * sizeof(uint32_t));
     }
-    add_out(s, job->compact, n * sizeof(uint32_t));
+    sbx_add_out(s, job->compact, n * sizeof(uint32_t));
 }
 
 /* Every contacts entry point: checks all arguments (nothing is written unless all pass), then
@@ -94,50 +66,17 @@ static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, siz
 {
     sbx_job *job = &cj->pair;
     size_t n = job->n;
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT || pool_n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (!isfinite(job->margin))
-        return SATBOX_ERR_ARG;
+    int e = sbx_check_batch(n, pool_n, 1, job->margin);
+    if (e)
+        return e > 0 ? 0 : e;
     sbx_spans s = {.nin = 0};
-    int e = SATBOX_OK;
-    switch (job->src) {
-    case SBX_SRC_MAT:
-        if (!(e = sbx_check_boxes(job->ma, n, &s)))
-            e = sbx_check_boxes(job->mb, n, &s);
-        break;
-    case SBX_SRC_QUAT:
-        if (!(e = sbx_check_qboxes(job->qa, n, &s)))
-            e = sbx_check_qboxes(job->qb, n, &s);
-        break;
-    case SBX_SRC_POOL:
-    case SBX_SRC_REC:
-        if (!job->pairs || (job->src == SBX_SRC_REC && !job->rec))
-            e = SATBOX_ERR_NULL;
-        else if (pool_n == 0)
-            e = SATBOX_ERR_INDEX;
-        else if (job->src == SBX_SRC_REC)
-            sbx_add_in(&s, job->rec, pool_n * sizeof *job->rec);
-        else
-            e = sbx_check_boxes(job->pool, pool_n, &s);
-        if (!e) {
-            sbx_add_in(&s, job->pairs, n * sizeof *job->pairs);
-            for (size_t i = 0; i < n && !e; i++)
-                if (job->pairs[i].a >= pool_n || job->pairs[i].b >= pool_n)
-                    e = SATBOX_ERR_INDEX;
-        }
-        break;
-    default:
-        e = SATBOX_ERR_ARG;
-    }
+    e = sbx_check_sources(job, pool_n, &s);
     if (e)
         return e;
     if (!out)
         return SATBOX_ERR_NULL;
-    out_spans so = {.nout = 0};
-    add_outputs(&so, cj, out, n);
-    if (aliased(&s, &so))
+    add_outputs(&s, cj, out, n);
+    if (sbx_aliased(&s))
         return SATBOX_ERR_ALIAS;
     return active_contacts()->contacts(cj);
 }

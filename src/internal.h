@@ -114,7 +114,7 @@ typedef struct sbx_span {
 } sbx_span;
 
 typedef struct sbx_spans {
-    sbx_span in[40], out[16];
+    sbx_span in[40], out[32]; /* out: a contact manifold has up to 29 arrays */
     int nin, nout;
 } sbx_spans;
 
@@ -125,5 +125,17 @@ int sbx_aliased(const sbx_spans *s);
 /* NULL checks of a batch descriptor; its arrays recorded as inputs of `count` floats. */
 int sbx_check_boxes(const satbox_boxes *b, size_t count, sbx_spans *s);
 int sbx_check_qboxes(const satbox_qboxes *b, size_t count, sbx_spans *s);
+/* What every batch call checks first: n == 0 -> 1 (nothing to do, nothing checked); n (or the
+ * pool size) above SATBOX_MAX_COUNT -> SATBOX_ERR_COUNT; a margin that is not finite, when the
+ * call takes one -> SATBOX_ERR_ARG; else SATBOX_OK. */
+int sbx_check_batch(size_t n, size_t pool_n, int takes_margin, float margin);
+/* Pool + pairs, in this order: the pool's size and the pair list's pointer (sbx_check_pool),
+ * then the caller checks the pool's arrays, then every index (sbx_check_indices, which records
+ * the pair list in s). */
+int sbx_check_pool(const satbox_pair *pairs, size_t pool_n);
+int sbx_check_indices(const satbox_pair *pairs, size_t n, size_t pool_n, sbx_spans *s);
+/* The inputs of a pair job (n = job->n > 0 pairs, every source; pool_n: the pool forms' size):
+ * NULL and index checks, arrays recorded in s. */
+int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s);
 
 #endif
