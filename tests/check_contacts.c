@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "contacts.h"
+#include "paths.h"
 #include "support.h"
 
 #define GUARD 64
@@ -21,11 +22,6 @@
 #define NOUT 30 /* count, hit, axis, bad, normal 3, point 12, depth 4, feature 4, list */
 
 static int failures = 0;
-
-typedef struct path {
-    const char *name;
-    const sbx_contacts_kernels *k;
-} path;
 
 /* A buffer with `mis` bytes of misalignment in front and GUARD sentinel bytes behind. */
 typedef struct gbuf {
@@ -249,24 +245,8 @@ int main(int argc, char **argv)
     if (getenv("SATBOX_CONTACT_PAIRS")) /* tests/run's valgrind stage: smaller still */
         total = strtoull(getenv("SATBOX_CONTACT_PAIRS"), NULL, 10);
     printf("check_contacts: seed 0x%" PRIx64 " (replay with --seed), %zu pairs per path and source\n", seed, total);
-    path paths[16];
-    int np = 0;
-    unsigned sup = satbox_isa_supported();
-    for (int p = 1; p < SATBOX_ISA_COUNT; p++)
-        if ((sup >> p & 1u) && sbx_contacts_for((satbox_isa)p))
-            paths[np++] = (path){satbox_isa_name((satbox_isa)p), sbx_contacts_for((satbox_isa)p)};
-#if defined(SATBOX_PORTABLE_SSE41)
-    paths[np++] = (path){"sse41-portable", &sbx_kernels_sse41_portable_contacts};
-#endif
-#if defined(SATBOX_PORTABLE_AVX2)
-    paths[np++] = (path){"avx2-portable", &sbx_kernels_avx2_portable_contacts};
-#endif
-#if defined(SATBOX_PORTABLE_AVX512)
-    paths[np++] = (path){"avx512-portable", &sbx_kernels_avx512_portable_contacts};
-#endif
-#if defined(SATBOX_PORTABLE_NEON)
-    paths[np++] = (path){"neon-portable", &sbx_kernels_neon_portable_contacts};
-#endif
+    test_path paths[16];
+    int np = paths_list(paths, PATHS_CONTACTS);
     const size_t N = 2000;
     chunk ch = {.n = N};
     for (int q = 0; q < 15; q++) {
@@ -293,7 +273,7 @@ int main(int argc, char **argv)
             outs_alloc(&ref, N, 0);
             run(&sbx_contacts_scalar, &ch, srcs[si], margin, 0, N, &ref);
             for (int pi = 0; pi < np; pi++) {
-                int W = paths[pi].k->width;
+                int W = paths[pi].ck->width;
                 size_t sizes[8] = {0, 1, (size_t)W - 1, (size_t)W, (size_t)W + 1, 2 * (size_t)W + 1, 31, 0};
                 size_t sum = 0;
                 for (int z = 0; z < 7; z++)
@@ -307,7 +287,7 @@ int main(int argc, char **argv)
                 outs got;
                 outs_alloc(&got, N, 1 + (size_t)pi);
                 for (int z = 7; z >= 0; z--) /* last to first: a tail writing past n clobbers checked data */
-                    run(paths[pi].k, &ch, srcs[si], margin, starts[z], sizes[z], &got);
+                    run(paths[pi].ck, &ch, srcs[si], margin, starts[z], sizes[z], &got);
                 for (int q = 0; q < NOUT; q++) {
                     if (q == 27)
                         continue; /* lists are batch-relative; checked through hit */
@@ -345,7 +325,7 @@ int main(int argc, char **argv)
     free(ch.pairs.raw);
     free(ch.rec.raw);
     for (int pi = 0; pi < np; pi++)
-        printf("  %-16s width %2d\n", paths[pi].name, paths[pi].k->width);
+        printf("  %-16s width %2d\n", paths[pi].name, paths[pi].ck->width);
     printf("%zu pair runs compared bit for bit over %d paths x 4 sources: %s (%d failures)\n", compared, np,
            failures ? "FAIL" : "OK", failures);
     return failures ? 1 : 0;

@@ -14,16 +14,12 @@
 #include <string.h>
 
 #include "internal.h"
+#include "paths.h"
 #include "support.h"
 
 #define CHUNK 8192
 #define GUARD 64
 #define SENTINEL 0xA5
-
-typedef struct path {
-    const char *name;
-    const sbx_kernels *k;
-} path;
 
 static uint64_t seed = 0x5A7B0C5ull;
 static int failures = 0;
@@ -504,24 +500,8 @@ int main(int argc, char **argv)
         }
     }
 
-    path paths[16];
-    int np = 0;
-    unsigned sup = satbox_isa_supported();
-    for (int i = 1; i < SATBOX_ISA_COUNT; i++)
-        if ((sup >> i & 1u) && sbx_kernels_for((satbox_isa)i))
-            paths[np++] = (path){satbox_isa_name((satbox_isa)i), sbx_kernels_for((satbox_isa)i)};
-#if defined(SATBOX_PORTABLE_SSE41)
-    paths[np++] = (path){"sse41-portable", &sbx_kernels_sse41_portable};
-#endif
-#if defined(SATBOX_PORTABLE_AVX2)
-    paths[np++] = (path){"avx2-portable", &sbx_kernels_avx2_portable};
-#endif
-#if defined(SATBOX_PORTABLE_AVX512)
-    paths[np++] = (path){"avx512-portable", &sbx_kernels_avx512_portable};
-#endif
-#if defined(SATBOX_PORTABLE_NEON)
-    paths[np++] = (path){"neon-portable", &sbx_kernels_neon_portable};
-#endif
+    test_path paths[16];
+    int np = paths_list(paths, PATHS_PAIRS);
     if (only) {
         int keep = 0;
         for (int i = 0; i < np; i++)

@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "gbuf.h"
-#include "paths2d.h"
+#include "paths.h"
 #include "support2d.h"
 
 #define CHUNK 4096
@@ -311,8 +311,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    path2d paths[16];
-    int np = paths2d_list(paths);
+    test_path paths[16];
+    int np = paths_list(paths, PATHS_2D);
     if (only) {
         int keep = 0;
         for (int i = 0; i < np; i++)
@@ -326,7 +326,7 @@ int main(int argc, char **argv)
     }
     printf("checkasm2d: seed %" PRIu64 ", %" PRIu64 " pairs per path and source, paths:", seed, pairs);
     for (int i = 0; i < np; i++)
-        printf(" %s(W=%d)", paths[i].name, paths[i].k->width);
+        printf(" %s(W=%d)", paths[i].name, paths[i].k2->width);
     printf("\n");
     if (np == 0) {
         printf("FAIL: no SIMD path to check\n");
@@ -364,7 +364,7 @@ int main(int argc, char **argv)
             }
             for (int p = 0; p < np; p++) {
                 outs_each(&got, gb_reset);
-                run_path(paths[p].k, &ch, src, margin, &got);
+                run_path(paths[p].k2, &ch, src, margin, &got);
                 compare(&ref, &got, paths[p].name, src, ch.n, margin);
             }
         }

@@ -15,16 +15,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "paths2d.h"
+#include "paths.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define NV SATBOX2D_MAX_VERTS
 
-static path2d paths[16];
+static test_path paths[16];
 static int npaths = -1;
 
-static void init_paths(void) { npaths = paths2d_list(paths); }
+static void init_paths(void) { npaths = paths_list(paths, PATHS_2D); }
 
 /* ---- input decoding ---- */
 typedef struct reader {
@@ -224,7 +224,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             invariants(&ref, n, margins[m], src);
             for (int p = 0; p < npaths; p++) {
                 outs_alloc(&got, n);
-                run(paths[p].k, job, margins[m], &got);
+                run(paths[p].k2, job, margins[m], &got);
                 same(&ref, &got, n, paths[p].name, src);
                 outs_free(&got);
             }

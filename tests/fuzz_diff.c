@@ -55,40 +55,15 @@
 #include "contacts.h"
 #include "contacts_util.h"
 #include "internal.h"
+#include "paths.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* ---- paths ---- */
-typedef struct path {
-    const char *name;
-    const sbx_kernels *k;
-    const sbx_contacts_kernels *ck; /* the path's contacts kernel (NULL: none) */
-} path;
-
-static path paths[16];
+static test_path paths[16];
 static int npaths = -1;
 
-static void init_paths(void)
-{
-    npaths = 0;
-    unsigned sup = satbox_isa_supported();
-    for (int i = 1; i < SATBOX_ISA_COUNT; i++)
-        if ((sup >> i & 1u) && sbx_kernels_for((satbox_isa)i))
-            paths[npaths++] = (path){satbox_isa_name((satbox_isa)i), sbx_kernels_for((satbox_isa)i),
-                                     sbx_contacts_for((satbox_isa)i)};
-#if defined(SATBOX_PORTABLE_SSE41)
-    paths[npaths++] = (path){"sse41-portable", &sbx_kernels_sse41_portable, &sbx_kernels_sse41_portable_contacts};
-#endif
-#if defined(SATBOX_PORTABLE_AVX2)
-    paths[npaths++] = (path){"avx2-portable", &sbx_kernels_avx2_portable, &sbx_kernels_avx2_portable_contacts};
-#endif
-#if defined(SATBOX_PORTABLE_AVX512)
-    paths[npaths++] = (path){"avx512-portable", &sbx_kernels_avx512_portable, &sbx_kernels_avx512_portable_contacts};
-#endif
-#if defined(SATBOX_PORTABLE_NEON)
-    paths[npaths++] = (path){"neon-portable", &sbx_kernels_neon_portable, &sbx_kernels_neon_portable_contacts};
-#endif
-}
+static void init_paths(void) { npaths = paths_list(paths, PATHS_PAIRS); }
 
 /* ---- failure ---- */
 static const char *cur_path = "scalar";
