@@ -501,17 +501,10 @@ int main(int argc, char **argv)
     }
 
     test_path paths[16];
-    int np = paths_list(paths, PATHS_PAIRS);
-    if (only) {
-        int keep = 0;
-        for (int i = 0; i < np; i++)
-            if (!strcmp(paths[i].name, only))
-                paths[keep++] = paths[i];
-        np = keep;
-        if (!np) {
-            fprintf(stderr, "no path named %s here\n", only);
-            return 2;
-        }
+    int np = paths_only(paths, paths_list(paths, PATHS_PAIRS), only);
+    if (only && !np) {
+        fprintf(stderr, "no path named %s here\n", only);
+        return 2;
     }
     printf("checkasm: seed %" PRIu64 ", %" PRIu64 " pairs per path and source, paths:", seed, pairs);
     for (int i = 0; i < np; i++)

@@ -2,6 +2,8 @@
 #ifndef SATBOX_TEST_PATHS_H
 #define SATBOX_TEST_PATHS_H
 
+#include <string.h>
+
 #include "contacts.h"
 #include "internal.h"
 #include "internal2d.h"
@@ -52,6 +54,18 @@ static inline int paths_list(test_path *out, paths_need need)
     for (int i = 0; i < n; i++)
         if (need == PATHS_PAIRS ? all[i].k != NULL : need == PATHS_CONTACTS ? all[i].ck != NULL : all[i].k2 != NULL)
             out[kept++] = all[i];
+    return kept;
+}
+
+/* Of the first n paths, keeps those named `only` (all of them when `only` is NULL); returns how many. */
+static inline int paths_only(test_path *p, int n, const char *only)
+{
+    if (!only)
+        return n;
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(p[i].name, only))
+            p[kept++] = p[i];
     return kept;
 }
 
