@@ -45,4 +45,47 @@ ptrdiff_t bare_call(bool collide, const satbox_boxes *a, const satbox_boxes *b, 
     return k->overlap(&job);
 }
 
+const sbx_contacts_kernels *bare_contacts_table(satbox_isa isa)
+{
+    switch (isa) {
+#if defined(SATBOX_BARE_SSE41)
+    case SATBOX_ISA_SSE41: return &sbx_kernels_sse41_bare_contacts;
+#endif
+#if defined(SATBOX_BARE_AVX2)
+    case SATBOX_ISA_AVX2: return &sbx_kernels_avx2_bare_contacts;
+#endif
+#if defined(SATBOX_BARE_AVX512)
+    case SATBOX_ISA_AVX512: return &sbx_kernels_avx512_bare_contacts;
+#endif
+#if defined(SATBOX_BARE_NEON)
+    case SATBOX_ISA_NEON: return &sbx_kernels_neon_bare_contacts;
+#endif
+    default: return nullptr;
+    }
+}
+
+ptrdiff_t bare_contacts_call(const sbx_contacts_kernels *k, const satbox_boxes *a, const satbox_boxes *b, size_t n,
+                             float margin, const satbox_contacts_out *out)
+{
+    sbx_cjob cj = {};
+    cj.pair.src = SBX_SRC_MAT;
+    cj.pair.n = n;
+    cj.pair.ma = a;
+    cj.pair.mb = b;
+    cj.pair.margin = margin;
+    cj.pair.hit = out->hit;
+    cj.pair.axis = out->axis;
+    cj.pair.bad = out->bad;
+    for (int c = 0; c < 3; c++)
+        cj.pair.normal[c] = out->normal[c];
+    cj.count = out->count;
+    for (int s = 0; s < 4; s++) {
+        for (int c = 0; c < 3; c++)
+            cj.point[s][c] = out->point[s][c];
+        cj.depth[s] = out->depth[s];
+        cj.feature[s] = out->feature[s];
+    }
+    return k->contacts(&cj);
+}
+
 } // namespace sbb

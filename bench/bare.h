@@ -3,6 +3,7 @@
 #define SATBOX_BENCH_BARE_H
 
 extern "C" {
+#include "contacts.h"
 #include "internal.h"
 }
 
@@ -16,6 +17,14 @@ const sbx_kernels *bare_table(satbox_isa isa);
 // Returns the count, or -1 when the active path has no bare kernel.
 ptrdiff_t bare_call(bool collide, const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit,
                     const satbox_result *res);
+
+// The bare contacts table of a SIMD path (no manifold at all: the floor under one), or nullptr.
+const sbx_contacts_kernels *bare_contacts_table(satbox_isa isa);
+
+// One call of bare contacts kernel k on a[i] vs b[i], like satbox_contacts with no argument checks
+// (every array of out written: hit, axis, normal as satbox_contacts, counts 0, slots empty).
+ptrdiff_t bare_contacts_call(const sbx_contacts_kernels *k, const satbox_boxes *a, const satbox_boxes *b, size_t n,
+                             float margin, const satbox_contacts_out *out);
 
 } // namespace sbb
 

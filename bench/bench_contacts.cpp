@@ -2,7 +2,10 @@
 //
 // Benchmark names (same scheme as bench_main.cpp, so they sort beside overlap/ and collide/):
 // contacts/<path>/<workload>/4096, contacts_q/<path>/uniform50/4096,
-// contacts_pairs/<path>/scene/4096, contacts_pairs_rec/<path>/scene/4096, and the peer
+// contacts_pairs/<path>/scene/4096, contacts_pairs_rec/<path>/scene/4096,
+// contacts_floor/<path>/<workload>/4096 (the SIMD paths' bare contacts kernel, bench only: the SAT
+// part, axis, normal and every output store of satbox_contacts with no manifold work and no
+// validity test, i.e. the floor under any manifold code in this kernel structure), and the peer
 // ode_boxbox/<workload>/4096: dCollide on two ODE box geoms per pair (geoms built before timing,
 // at most 8 contacts asked as satbox's margin-0 manifold needs at most 4). Registered statically,
 // so they are in the suite without touching bench_main.cpp. One line to see them side by side:
@@ -15,14 +18,15 @@
 
 #include <ode/ode.h>
 
+#include "bare.h"
 #include "workloads.h"
 
 using namespace sbb;
 
 namespace {
 
-enum CEntry { CONTACTS, CONTACTS_Q, CONTACTS_PAIRS, CONTACTS_PAIRS_REC };
-const char *const kCName[] = {"contacts", "contacts_q", "contacts_pairs", "contacts_pairs_rec"};
+enum CEntry { CONTACTS, CONTACTS_Q, CONTACTS_PAIRS, CONTACTS_PAIRS_REC, CONTACTS_FLOOR };
+const char *const kCName[] = {"contacts", "contacts_q", "contacts_pairs", "contacts_pairs_rec", "contacts_floor"};
 constexpr size_t kN = 4096;
 
 // Owning outputs of the manifold (every array: the full cost of what an engine reads).
@@ -80,7 +84,8 @@ void run_contacts(benchmark::State &st, CEntry e, int path, Work w)
     double hits = 0;
     size_t win = 0;
     const float margin = 0.0f;
-    if (e == CONTACTS || e == CONTACTS_Q) {
+    const sbx_contacts_kernels *floor_k = e == CONTACTS_FLOOR ? bare_contacts_table((satbox_isa)path) : nullptr;
+    if (e == CONTACTS || e == CONTACTS_Q || e == CONTACTS_FLOOR) {
         const PairPool &p = pair_pool(w, pool, e == CONTACTS_Q);
         std::vector<satbox_boxes> va(K), vb(K);
         std::vector<satbox_qboxes> qa(K), qb(K);
@@ -93,8 +98,9 @@ void run_contacts(benchmark::State &st, CEntry e, int path, Work w)
             }
         }
         for (auto _ : st) {
-            ptrdiff_t r = e == CONTACTS ? satbox_contacts(&va[win], &vb[win], kN, margin, &o.v)
-                                        : satbox_contacts_q(&qa[win], &qb[win], kN, margin, &o.v);
+            ptrdiff_t r = e == CONTACTS         ? satbox_contacts(&va[win], &vb[win], kN, margin, &o.v)
+                          : e == CONTACTS_FLOOR ? bare_contacts_call(floor_k, &va[win], &vb[win], kN, margin, &o.v)
+                                                : satbox_contacts_q(&qa[win], &qb[win], kN, margin, &o.v);
             benchmark::DoNotOptimize(r);
             hits += (double)r;
             if (++win == K)
@@ -178,11 +184,15 @@ std::vector<int> paths() { return sbb::present_paths(); }
 // Static registration: runs before bench_main.cpp's main() registers the rest.
 const bool registered = [] {
     for (int p : paths()) {
-        for (Work w : {UNIFORM50, STACKED})
-            benchmark::RegisterBenchmark((std::string("contacts/") + satbox_isa_name((satbox_isa)p) + "/" +
-                                          work_name(w) + "/4096").c_str(),
-                                         [p, w](benchmark::State &st) { run_contacts(st, CONTACTS, p, w); })
-                ->Unit(benchmark::kMicrosecond);
+        for (CEntry e : {CONTACTS, CONTACTS_FLOOR}) {
+            if (e == CONTACTS_FLOOR && !bare_contacts_table((satbox_isa)p))
+                continue;
+            for (Work w : {UNIFORM50, STACKED})
+                benchmark::RegisterBenchmark((std::string(kCName[e]) + "/" + satbox_isa_name((satbox_isa)p) + "/" +
+                                              work_name(w) + "/4096").c_str(),
+                                             [e, p, w](benchmark::State &st) { run_contacts(st, e, p, w); })
+                    ->Unit(benchmark::kMicrosecond);
+        }
         for (CEntry e : {CONTACTS_Q, CONTACTS_PAIRS, CONTACTS_PAIRS_REC}) {
             Work w = e == CONTACTS_Q ? UNIFORM50 : SCENE;
             benchmark::RegisterBenchmark((std::string(kCName[e]) + "/" + satbox_isa_name((satbox_isa)p) + "/" +

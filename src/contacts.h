@@ -33,6 +33,12 @@ extern const sbx_contacts_kernels sbx_kernels_avx2_portable_contacts;
 extern const sbx_contacts_kernels sbx_kernels_avx512_portable_contacts;
 extern const sbx_contacts_kernels sbx_kernels_neon_portable_contacts;
 
+/* Benchmarks only (-DSBX_BARE, never in the library): no manifold, the floor under one. */
+extern const sbx_contacts_kernels sbx_kernels_sse41_bare_contacts;
+extern const sbx_contacts_kernels sbx_kernels_avx2_bare_contacts;
+extern const sbx_contacts_kernels sbx_kernels_avx512_bare_contacts;
+extern const sbx_contacts_kernels sbx_kernels_neon_bare_contacts;
+
 /* The contacts table of a path if compiled in, else NULL (api_contacts.c). */
 const sbx_contacts_kernels *sbx_contacts_for(satbox_isa isa);
 

@@ -14,6 +14,17 @@
 #define SBX_CAT(a, b) SBX_CAT_(a, b)
 #define SBX_CONTACTS_TABLE SBX_CAT(SBX_TABLE, _contacts)
 
+/* SBX_BARE (benchmarks only, never in the library): no manifold at all (no face lane is queued,
+ * no edge point), while the SAT part, the axis, the normal and every output store stay; with the
+ * rest of SBX_BARE (no validity test, no near-parallel rule) this is a lower bound on what any
+ * manifold code in this kernel structure can cost (bench contacts_floor/<path>). With
+ * SBX_MANIFOLD 1 the library's code is unchanged (same instructions). */
+#if defined(SBX_BARE)
+#define SBX_MANIFOLD 0
+#else
+#define SBX_MANIFOLD 1
+#endif
+
 /* v[idx] for a per-lane index idx in {0, 1, 2} held as a float. */
 SBX_INLINE wf sel3(wf idx, wf v0, wf v1, wf v2)
 {
@@ -140,7 +151,7 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
      * queued for face_core_w ---- */
     wm live = wm_and(hit, P.valid);
     o->facem = wm_andnot(live, use_edge);
-    o->face = wm_bits(o->facem) & lanes;
+    o->face = SBX_MANIFOLD ? wm_bits(o->facem) & lanes : 0u;
     if (o->face) {
         wf fin[FI_N];
         wm ref_a = wm_lt(kf, wf_set1(3.0f));
@@ -224,7 +235,7 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
 
     /* ---- edge point (edge_point); skipped when no live lane uses an edge axis ---- */
     wf edge_pt[3] = {zero, zero, zero}, edge_ref = zero, edge_inc = zero;
-    if (wm_bits(wm_and(live, use_edge))) {
+    if (SBX_MANIFOLD && wm_bits(wm_and(live, use_edge))) {
         wf ei = wf_add(wf_select(wm_ge(ke, wf_set1(9.0f)), one, zero), wf_select(wm_ge(ke, wf_set1(12.0f)), one, zero));
         wf ej = wf_sub(wf_sub(ke, wf_set1(6.0f)), wf_mul(wf_set1(3.0f), ei));
         wf uAi[3], uAa[3], uAb[3], uBj[3], uBa[3], uBb[3];
