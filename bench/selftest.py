@@ -67,6 +67,23 @@ def main():
     check(p.returncode == 0 and "x scalar of avx2" in p.stdout and row and row[0].split()[-3] == "8.0",
           "summary: x scalar refers to avx2 (widest present) = 8.0")
 
+    # 5. The contacts table: contacts and the floor over overlap, ODE over contacts, per workload.
+    data = {"context": {}, "benchmarks": [
+        entry(f"{e}/avx2/{w}/4096", t * (2 if w == "stacked" else 1))
+        for e, t in (("overlap", 4.0), ("collide", 8.0), ("contacts", 20.0), ("contacts_floor", 10.0))
+        for w in ("uniform50", "stacked")] + [entry(f"ode_boxbox/{w}/4096", 100.0) for w in ("uniform50", "stacked")]}
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+        json.dump(data, fh)
+    try:
+        p = subprocess.run([sys.executable, os.path.join(root, "bench", "summary.py"), fh.name],
+                           capture_output=True, text=True)
+    finally:
+        os.unlink(fh.name)
+    row = [ln.split() for ln in p.stdout.splitlines() if ln.startswith("avx2 ") and ln.count("/") == 7]
+    want = ["avx2", "4.0", "/", "8.0", "8.0", "/", "16.0", "20.0", "/", "40.0", "10.0", "/", "20.0",
+            "5.0", "/", "5.0", "2.5", "/", "2.5", "5.0", "/", "2.5"]
+    check(p.returncode == 0 and row == [want], f"summary: contacts table row avx2 = {row[0] if row else None}")
+
     print(f"{len(failures)} failed")
     return 1 if failures else 0
 

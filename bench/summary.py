@@ -318,6 +318,43 @@ def table_peers(r, out, agree, cpu):
     return rows
 
 
+CONTACT_WORKS = ("uniform50", "stacked")
+
+
+def table_contacts(r, out, n=4096):
+    """Contact manifolds per path beside overlap and collide, the floor under any manifold, and the
+    contact peers (ODE, Bullet) on the same pairs; uniform50 / stacked in every cell."""
+    paths = [p for p in r.paths() if any(r.ns("contacts", p, w, n) for w in CONTACT_WORKS)]
+    if not paths:
+        return
+
+    def ode(w):
+        e = r.runs.get(f"ode_boxbox/{w}/{n}")
+        v = best(e, "time/pair") if e else None
+        return v * 1e9 if v else None
+
+    def pair(vals, fmt="{:.1f}"):
+        return " / ".join(f(v, fmt) for v in vals)
+
+    out.append(f"contacts (every output array), {human(n)} pairs a call: ns/pair, uniform50 / stacked")
+    cols = ["overlap", "collide", "contacts", "floor", "ct/ov", "floor/ov", "ODE/ct"]
+    out.append(f"{'path':<8}" + "".join(f"{c:>15}" for c in cols))
+    for p in paths:
+        t = {e: [r.ns(e, p, w, n) for w in CONTACT_WORKS] for e in ("overlap", "collide", "contacts", "contacts_floor")}
+        rat = lambda a, b: [ratio(x, y) for x, y in zip(a, b)]
+        cells = [pair(t["overlap"]), pair(t["collide"]), pair(t["contacts"]), pair(t["contacts_floor"]),
+                 pair(rat(t["contacts"], t["overlap"])), pair(rat(t["contacts_floor"], t["overlap"])),
+                 pair(rat([ode(w) for w in CONTACT_WORKS], t["contacts"]))]
+        out.append(f"{p:<8}" + "".join(f"{c:>15}" for c in cells))
+    for label, vals in (("ODE", [ode(w) for w in CONTACT_WORKS]),
+                        ("Bullet", [r.ns("contacts", "bullet", w, n) for w in CONTACT_WORKS])):
+        if any(vals):
+            out.append(f"{label:<8}" + f"{'':>15}" * 2 + f"{pair(vals):>15}")
+    out.append("ct/ov: contacts over overlap; ODE/ct: ODE's dCollide time over satbox_contacts' (above 1 is faster)."
+               " floor: the bare contacts kernel (bench only): SAT, axis, normal and every output store with no"
+               " manifold and no validity test, the least any manifold code in this kernel structure can cost.")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("json", help="satbox_bench --benchmark_out JSON")
@@ -363,6 +400,8 @@ def main():
     kernel_rows = table_kernel(r, out)
     out.append("")
     peer_table = table_peers(r, out, agree, ctx.get("cpu_model", "?"))
+    out.append("")
+    table_contacts(r, out)
     out.append("")
     table_workloads(r, out)
     out.append("")
