@@ -22,7 +22,8 @@ ptrdiff_t bare_call(bool collide, const satbox_boxes *a, const satbox_boxes *b, 
 const sbx_contacts_kernels *bare_contacts_table(satbox_isa isa);
 
 // One call of bare contacts kernel k on a[i] vs b[i], like satbox_contacts with no argument checks
-// (every array of out written: hit, axis, normal as satbox_contacts, counts 0, slots empty).
+// (every array of out written: hit, axis and normal as satbox_contacts; the manifold's arrays hold
+// placeholders, zero points, not contacts).
 ptrdiff_t bare_contacts_call(const sbx_contacts_kernels *k, const satbox_boxes *a, const satbox_boxes *b, size_t n,
                              float margin, const satbox_contacts_out *out);
 
