@@ -48,6 +48,16 @@ def main():
     check(p.returncode == 0 and lines and lines[0].startswith("bench/run") and not code,
           f"bench/run --help prints only the help ({len(lines)} lines, {len(code)} of code)")
 
+    # summary.py on a synthetic benchmark JSON.
+    def run_summary(data):
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
+            json.dump(data, fh)
+        try:
+            return subprocess.run([sys.executable, os.path.join(root, "bench", "summary.py"), fh.name],
+                                  capture_output=True, text=True)
+        finally:
+            os.unlink(fh.name)
+
     # 4. Ratios refer to the widest path present: a run with scalar and avx2 only (avx512 failed).
     def entry(name, t):
         return {"name": name, "run_name": name, "run_type": "iteration", "time/pair": t * 1e-9,
@@ -56,13 +66,7 @@ def main():
         entry("overlap/scalar/uniform50/4096", 80.0), entry("overlap/avx2/uniform50/4096", 10.0),
         {"name": "overlap/avx512/uniform50/4096", "run_name": "overlap/avx512/uniform50/4096",
          "error_occurred": True, "error_message": "CPU lacks avx512"}]}
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
-        json.dump(data, fh)
-    try:
-        p = subprocess.run([sys.executable, os.path.join(root, "bench", "summary.py"), fh.name],
-                           capture_output=True, text=True)
-    finally:
-        os.unlink(fh.name)
+    p = run_summary(data)
     row = [ln for ln in p.stdout.splitlines() if ln.strip().startswith("4Ki ")]
     check(p.returncode == 0 and "x scalar of avx2" in p.stdout and row and row[0].split()[-3] == "8.0",
           "summary: x scalar refers to avx2 (widest present) = 8.0")
@@ -72,13 +76,7 @@ def main():
         entry(f"{e}/avx2/{w}/4096", t * (2 if w == "stacked" else 1))
         for e, t in (("overlap", 4.0), ("collide", 8.0), ("contacts", 20.0), ("contacts_floor", 10.0))
         for w in ("uniform50", "stacked")] + [entry(f"ode_boxbox/{w}/4096", 100.0) for w in ("uniform50", "stacked")]}
-    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as fh:
-        json.dump(data, fh)
-    try:
-        p = subprocess.run([sys.executable, os.path.join(root, "bench", "summary.py"), fh.name],
-                           capture_output=True, text=True)
-    finally:
-        os.unlink(fh.name)
+    p = run_summary(data)
     row = [ln.split() for ln in p.stdout.splitlines() if ln.startswith("avx2 ") and ln.count("/") == 7]
     want = ["avx2", "4.0", "/", "8.0", "8.0", "/", "16.0", "20.0", "/", "40.0", "10.0", "/", "20.0",
             "5.0", "/", "5.0", "2.5", "/", "2.5", "5.0", "/", "2.5"]
