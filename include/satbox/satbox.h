@@ -212,6 +212,19 @@ typedef struct satbox_rec {
     float pad;        /**< unused (not read) */
 } satbox_rec;
 
+/** One box as a 48-byte record holding its orientation as a quaternion, the way engines store
+ * bodies: the pool layout for index pairs when the caller keeps quaternions (no conversion pass;
+ * the axes are built inside the kernel exactly as satbox_axes_from_quat() builds them, so the
+ * results are bit for bit those of converting first). The quaternion need not be unit: it is
+ * normalised on the way, and one with |q|^2 outside [SATBOX_QUAT_MIN_NORM2, SATBOX_QUAT_MAX_NORM2]
+ * makes the box invalid. 48 bytes keeps every record 16-byte aligned in a malloc'ed pool. */
+typedef struct satbox_qrec {
+    float center[3]; /**< world coordinates of the center */
+    float half[3];   /**< half extents along the local axes, >= 0 */
+    float quat[4];   /**< (x, y, z, w) of the world-from-local rotation */
+    float pad[2];    /**< unused (not read); free for the caller */
+} satbox_qrec;
+
 /** Per-pair outputs of the collide functions; every pointer may be NULL (that output is skipped). */
 typedef struct satbox_result {
     uint8_t *hit;        /**< 1 if separation <= margin, else 0 (always 0 for bad data) */
@@ -306,6 +319,15 @@ SATBOX_API ptrdiff_t satbox_overlap_pairs_rec(const satbox_rec *pool, size_t poo
 /** satbox_collide_pairs() on a pool of 64-byte records. */
 SATBOX_API ptrdiff_t satbox_collide_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs,
                                               size_t n, float margin, const satbox_result *res, uint32_t *out);
+
+/** satbox_overlap_pairs() on a pool of quaternion records (see ::satbox_qrec): the same bits as
+ * converting the pool with satbox_axes_from_quat() and calling satbox_overlap_pairs(). */
+SATBOX_API ptrdiff_t satbox_overlap_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs,
+                                               size_t n, uint8_t *hit, uint32_t *out, uint8_t *bad);
+
+/** satbox_collide_pairs() on a pool of quaternion records (same bits as converting first). */
+SATBOX_API ptrdiff_t satbox_collide_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs,
+                                               size_t n, float margin, const satbox_result *res, uint32_t *out);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Box helpers                                                                             */
@@ -478,6 +500,62 @@ SATBOX_API ptrdiff_t satbox_contacts_pairs(const satbox_boxes *pool, size_t pool
 SATBOX_API ptrdiff_t satbox_contacts_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs,
                                                size_t n, float margin, const satbox_contacts_out *out,
                                                uint32_t *list);
+
+/** satbox_contacts_pairs() on a pool of quaternion records (same bits as converting first). */
+SATBOX_API ptrdiff_t satbox_contacts_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs,
+                                                size_t n, float margin, const satbox_contacts_out *out,
+                                                uint32_t *list);
+
+/** One contact point of a ::satbox_manifold. */
+typedef struct satbox_contact {
+    float position[3]; /**< world coordinates of the point (on the incident box's surface, rule 3) */
+    float depth;       /**< penetration along the normal (length units; < 0: speculative) */
+    uint32_t feature;  /**< 32-bit feature id, stable from frame to frame (see above) */
+} satbox_contact;
+
+/** One record of the contact stream: the manifold of one pair with hit == 1.
+ * 112 bytes (a multiple of 16, so records stay 16-byte aligned in a malloc'ed array; no alignment
+ * is required). Slots `k >= count` hold what the SoA form holds there (point 0, depth 0,
+ * feature ::SATBOX_FEATURE_NONE). Every field is bit for bit the SoA output of the same pair. */
+typedef struct satbox_manifold {
+    uint32_t pair;                              /**< index of the pair (i, or its index in `pairs`) */
+    float normal[3];                            /**< world unit normal of the chosen axis, from A towards B */
+    uint8_t axis;                               /**< id 0..14 of the chosen axis (rule 2) */
+    uint8_t count;                              /**< number of contact points, 1..4 */
+    uint8_t reserved[2];                        /**< 0 */
+    satbox_contact point[SATBOX_MAX_CONTACTS];  /**< the points; slots >= count as described above */
+    uint32_t reserved2[2];                      /**< 0 (pads the record to 112 bytes) */
+} satbox_manifold;
+
+/** The contact stream: the manifolds of pairs (a[i], b[i]), i < n, compacted, one
+ * ::satbox_manifold per pair with hit == 1, in ascending pair order.
+ * @param out  room for n records (only the first `return value` are written)
+ * @param bad  optional (may be NULL): n bytes, 1 where the pair has bad data (such a pair has no
+ *             record), else 0
+ * @return the number of records written (pairs with hit == 1), or a negative ::satbox_error
+ *         (nothing written). Same arguments rules (margin, aliasing) as satbox_contacts(). */
+SATBOX_API ptrdiff_t satbox_contacts_stream(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
+                                            satbox_manifold *out, uint8_t *bad);
+
+/** satbox_contacts_stream() for boxes given by quaternion. */
+SATBOX_API ptrdiff_t satbox_contacts_stream_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n,
+                                              float margin, satbox_manifold *out, uint8_t *bad);
+
+/** satbox_contacts_stream() over pool + index pairs (`pair` in a record is the index into `pairs`). */
+SATBOX_API ptrdiff_t satbox_contacts_stream_pairs(const satbox_boxes *pool, size_t pool_n,
+                                                  const satbox_pair *pairs, size_t n, float margin,
+                                                  satbox_manifold *out, uint8_t *bad);
+
+/** satbox_contacts_stream_pairs() on a pool of 64-byte matrix records. */
+SATBOX_API ptrdiff_t satbox_contacts_stream_pairs_rec(const satbox_rec *pool, size_t pool_n,
+                                                      const satbox_pair *pairs, size_t n, float margin,
+                                                      satbox_manifold *out, uint8_t *bad);
+
+/** satbox_contacts_stream_pairs() on a pool of quaternion records: the engine form (bodies keep
+ * quaternions; the broad phase gives index pairs; the solver wants one record per touching pair). */
+SATBOX_API ptrdiff_t satbox_contacts_stream_pairs_qrec(const satbox_qrec *pool, size_t pool_n,
+                                                       const satbox_pair *pairs, size_t n, float margin,
+                                                       satbox_manifold *out, uint8_t *bad);
 /** @} */
 
 /* ---------------------------------------------------------------------------------------- */
