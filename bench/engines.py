@@ -2,8 +2,10 @@
 """engines.py - satbox inside real engines: runs the ODE and Bullet worlds (bench/world_ode, bench/world_bullet)
 with the engine's own box-box narrow phase and with satbox on every path, prints the "engines" table.
 
-Usage: engines.py <build dir> [--quick] [--json-out FILE] [--scenes pile,pyramid] [--sizes 1000,4096]
+Usage: engines.py <build dir> [--quick] [--json-out FILE] [--scenes pile,pyramid] [--sizes 1000,4096] [--wall]
   --quick   N = 1K and 4K with fewer steps (about 2-3 min on a 2-core Zen 3), instead of 1K, 4K and 16K
+  --wall    time the phases with the monotonic clock instead of the world thread's CPU time (--cpu-time,
+            the default: on a shared machine it leaves out the time spent waiting for a core)
 A world program that is missing (its engine was not found at build time) is left out with a note; a satbox
 path the CPU lacks (the world exits 77), or one above SATBOX_ISA when that is set, is left out with a note.
 
@@ -41,8 +43,10 @@ def allowed_paths():
     return paths
 
 
-def run_world(exe, scene, n, steps, narrow, isa=None):
+def run_world(exe, scene, n, steps, narrow, isa, cpu_time):
     cmd = [exe, "--scene", scene, "--n", str(n), "--steps", str(steps), "--seed", "1", "--narrow", narrow, "--json"]
+    if cpu_time:
+        cmd.append("--cpu-time")
     if scene == "pile":
         cmd.append("--damping")
     if isa:
@@ -71,6 +75,7 @@ def main():
     ap.add_argument("--json-out")
     ap.add_argument("--scenes", default="pile,pyramid")
     ap.add_argument("--sizes")
+    ap.add_argument("--wall", action="store_true")
     a = ap.parse_args()
     sizes = [int(s) for s in a.sizes.split(",")] if a.sizes else ([1000, 4096] if a.quick else [1000, 4096, 16384])
     engines = []
@@ -84,17 +89,17 @@ def main():
     rows, left_out = [], set()
     header = (f"{'':12} {'scene':8} {'N':>6} {'narrow phase':14} {'narrow ms':>9} {'step ms':>8} {'narrow x':>8} "
               f"{'step x':>6} {'points':>7} {'max pen mm':>10} {'drift mm':>9} {'lost':>4} {'NaN':>3}")
-    print("engines: satbox as the box-box narrow phase of real engines (ms per step, means; x = speed-up over "
-          "the engine's own narrow phase)")
+    print("engines: satbox as the box-box narrow phase of real engines (ms per step, means, "
+          f"{'wall clock' if a.wall else 'CPU time of the world thread'}; x = speed-up over the engine's own narrow phase)")
     print(header)
     for engine, exe in engines:
         for scene in a.scenes.split(","):
             for n in sizes:
                 steps = steps_for(n, a.quick)
-                own = run_world(exe, scene, n, steps, engine)
+                own = run_world(exe, scene, n, steps, engine, None, not a.wall)
                 runs = [own]
                 for isa in paths:
-                    r = run_world(exe, scene, n, steps, "satbox", isa)
+                    r = run_world(exe, scene, n, steps, "satbox", isa, not a.wall)
                     if r is None:
                         left_out.add(isa)
                         continue

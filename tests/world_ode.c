@@ -1,19 +1,22 @@
 /* world_ode.c - an ODE world (sweep-and-prune, QuickStep) whose box-box narrow phase is ODE's dCollide or one satbox call per step. */
 /* Usage:
  *   world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox [--isa NAME]
- *             [--damping] [--prefilter|--no-prefilter] [--json]
+ *             [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]
  *   world_ode --check     the meson test (see check_main below)
  * Prints one line `WORLD {json}` (tests/world_scene.h, ws_print_report), preceded by a readable
- * summary unless --json. --isa forces a satbox path (exit 77 when this CPU lacks it).
+ * summary unless --json. --isa forces a satbox path (exit 77 when this CPU lacks it). --cpu-time
+ * times the phases with the thread's CPU clock instead of the monotonic one (a loaded machine).
  *
  * Both narrow phases see the same world: the same bodies (tests/world_scene.c), ODE's sweep and
  * prune space as broad phase (dHashSpace was measured 2x slower than the whole narrow phase), a
  * near callback that only collects the candidate pairs, the same contact surface (friction,
  * softness) and dWorldQuickStep. They differ only in how the pairs become contacts:
  *  - ode:    dCollide(o1, o2) on every pair, up to 4 dContactGeom each;
- *  - satbox: the quaternion record pool refreshed from the bodies, then (--prefilter, the default)
- *            satbox_overlap_pairs_qrec() keeps the touching pairs and one
- *            satbox_contacts_stream_pairs_qrec() call gives their manifolds.
+ *  - satbox: the quaternion record pool refreshed from the bodies, then (when many candidates do
+ *            not touch; --prefilter / --no-prefilter force it on / off)
+ *            satbox_overlap_pairs_qrec() keeps the touching pairs, and one
+ *            satbox_contacts_stream_pairs_qrec() call gives their manifolds. The contacts are the
+ *            same either way (same hit bit, same ascending pair order).
  * Phases timed per step (monotonic clock): broad = dSpaceCollide (pair collection); narrow = from
  * the pair list to the filled contact array (for satbox the pool refresh, the prefilter and the
  * stream; for ode the dCollide calls); joints = emptying last step's joints and creating this
@@ -45,6 +48,15 @@
 /* Speculative distance of satbox's contacts. 0: an ODE contact joint clamps a negative depth to 0
  * and would then hold the bodies apart at the gap (it has no notion of a speculative point). */
 #define SATBOX_MARGIN 0.0f
+/* The clock of the phase times: ws_now (monotonic, the default) or ws_thread_cpu_now (--cpu-time). */
+static double (*clock_now)(void) = ws_now;
+
+/* satbox_overlap_pairs_qrec before the manifolds: never, always, or when the last step's fraction
+ * of touching candidates was below PREFILTER_BELOW (measured on the 4K pile and pyramids, AVX2:
+ * the prefilter costs ~1/6 of a manifold a pair, so it pays below ~5/6; 0.8 leaves a margin). */
+enum { PREFILTER_OFF = 0, PREFILTER_ON = 1, PREFILTER_AUTO = 2 };
+#define PREFILTER_BELOW 0.8
+
 /* Steps over which the drift of resting boxes is measured (the last ones of the run). */
 #define DRIFT_WINDOW 100
 
@@ -54,7 +66,7 @@ typedef struct world_params {
     int steps;
     uint64_t seed;
     int use_satbox; /* 0: dCollide; 1: satbox stream */
-    int prefilter;  /* satbox: satbox_overlap_pairs_qrec first, contacts only for touching pairs */
+    int prefilter;  /* satbox: satbox_overlap_pairs_qrec first, contacts only for touching pairs (PREFILTER_*) */
     int damping;    /* linear and angular damping (lets a pile come to rest sooner) */
 } world_params;
 
@@ -65,8 +77,14 @@ typedef struct world {
     dJointGroupID contact_group;
     dBodyID *body; /* per scene body; 0 for a static one */
     dGeomID *geom; /* per scene body; geom data = the body's index */
+    /* dBodyGetPosition / dBodyGetQuaternion of each dynamic body: pointers into the body, valid for
+     * its lifetime, kept so that the pool refresh reads them without two library calls a body. */
+    const dReal **body_position, **body_quat;
     dSurfaceParameters surface;
-    int use_satbox, prefilter;
+    int use_satbox;
+    int prefilter;         /* PREFILTER_OFF, _ON or _AUTO */
+    int prefiltered;       /* this step's stream indexes touch_pairs (1) or pairs (0) */
+    double touch_fraction; /* last step's records / candidate pairs */
 
     satbox_pair *pairs; /* candidate pairs of this step (broad phase output) */
     size_t n_pairs, cap_pairs;
@@ -144,7 +162,9 @@ static void world_create(world *w, const world_params *p)
     w->body = (dBodyID *)calloc(s->n_bodies, sizeof *w->body);
     w->geom = (dGeomID *)calloc(s->n_bodies, sizeof *w->geom);
     w->pool = (satbox_qrec *)calloc(s->n_bodies, sizeof *w->pool);
-    if (!w->body || !w->geom || !w->pool) {
+    w->body_position = (const dReal **)calloc(s->n_bodies, sizeof *w->body_position);
+    w->body_quat = (const dReal **)calloc(s->n_bodies, sizeof *w->body_quat);
+    if (!w->body || !w->geom || !w->pool || !w->body_position || !w->body_quat) {
         fprintf(stderr, "world_ode: out of memory\n");
         exit(1);
     }
@@ -165,6 +185,8 @@ static void world_create(world *w, const world_params *p)
             dBodySetPosition(w->body[i], b->position[0], b->position[1], b->position[2]);
             dBodySetQuaternion(w->body[i], ode_q);
             dGeomSetBody(w->geom[i], w->body[i]);
+            w->body_position[i] = dBodyGetPosition(w->body[i]);
+            w->body_quat[i] = dBodyGetQuaternion(w->body[i]);
         }
         /* Pool record: static ones never change; dynamic ones are refreshed every step. */
         for (int c = 0; c < 3; c++) {
@@ -188,6 +210,7 @@ static void world_destroy(world *w)
     dSpaceDestroy(w->space); /* destroys the geoms too (cleanup mode on by default) */
     dWorldDestroy(w->world);
     free(w->body), free(w->geom), free(w->pool), free(w->pairs), free(w->ode_contacts);
+    free(w->body_position), free(w->body_quat);
     free(w->touching), free(w->touch_pairs), free(w->stream), free(w->feature);
     ws_scene_free(&w->scene);
 }
@@ -209,8 +232,7 @@ static void refresh_pool(world *w)
 {
     const ws_scene *s = &w->scene;
     for (size_t i = s->n_static; i < s->n_bodies; i++) {
-        const dReal *pos = dBodyGetPosition(w->body[i]);
-        const dReal *q = dBodyGetQuaternion(w->body[i]); /* (w, x, y, z) */
+        const dReal *pos = w->body_position[i], *q = w->body_quat[i]; /* q: (w, x, y, z) */
         satbox_qrec *r = &w->pool[i];
         r->center[0] = (float)pos[0], r->center[1] = (float)pos[1], r->center[2] = (float)pos[2];
         r->quat[0] = (float)q[1], r->quat[1] = (float)q[2], r->quat[2] = (float)q[3], r->quat[3] = (float)q[0];
@@ -220,15 +242,18 @@ static void refresh_pool(world *w)
 /* Leaves the manifolds in w->stream; record.pair indexes w->touch_pairs (prefilter) or w->pairs. */
 static void narrow_satbox(world *w)
 {
-    double t0 = ws_now();
+    double t0 = clock_now();
     refresh_pool(w);
-    double t1 = ws_now();
+    double t1 = clock_now();
     const satbox_pair *pairs = w->pairs;
     size_t n = w->n_pairs;
     w->stream = (satbox_manifold *)grow(w->stream, &w->cap_stream, n, sizeof *w->stream);
-    if (w->prefilter && n) {
-        /* The overlap test is several times cheaper than the manifold; in a pile about half the
-         * broad phase's pairs (fattened AABBs) do not touch. Same hit bit as contacts at margin 0. */
+    /* The overlap test costs a fraction of a manifold and has the same hit bit as contacts at
+     * margin 0: worth running first when many candidates do not touch (a pile: ~2/3 of the broad
+     * phase's pairs), not when nearly all do (resting pyramids). Auto decides from the last step. */
+    w->prefiltered = n && (w->prefilter == PREFILTER_ON ||
+                           (w->prefilter == PREFILTER_AUTO && w->touch_fraction < PREFILTER_BELOW));
+    if (w->prefiltered) {
         w->touching = (uint32_t *)grow(w->touching, &w->cap_touching, n, sizeof *w->touching);
         w->touch_pairs = (satbox_pair *)grow(w->touch_pairs, &w->cap_touch_pairs, n, sizeof *w->touch_pairs);
         ptrdiff_t hits = satbox_overlap_pairs_qrec(w->pool, w->scene.n_bodies, pairs, n, NULL, w->touching, NULL);
@@ -241,7 +266,7 @@ static void narrow_satbox(world *w)
         pairs = w->touch_pairs;
         n = (size_t)hits;
     }
-    double t2 = ws_now();
+    double t2 = clock_now();
     w->t_refresh += t1 - t0, w->t_prefilter += t2 - t1;
     ptrdiff_t records = satbox_contacts_stream_pairs_qrec(w->pool, w->scene.n_bodies, pairs, n, SATBOX_MARGIN,
                                                           w->stream, NULL);
@@ -250,6 +275,7 @@ static void narrow_satbox(world *w)
         exit(1);
     }
     w->n_stream = (size_t)records;
+    w->touch_fraction = w->n_pairs ? (double)records / (double)w->n_pairs : 0.0;
 }
 
 /* ---- joints: contact array -> contact joints ---- */
@@ -269,7 +295,7 @@ static void joints_ode(world *w)
 
 static void joints_satbox(world *w)
 {
-    const satbox_pair *pairs = w->prefilter ? w->touch_pairs : w->pairs;
+    const satbox_pair *pairs = w->prefiltered ? w->touch_pairs : w->pairs;
     w->feature = (uint32_t *)grow(w->feature, &w->cap_feature, SATBOX_MAX_CONTACTS * w->n_stream, sizeof *w->feature);
     dContact contact;
     memset(&contact, 0, sizeof contact);
@@ -302,23 +328,23 @@ static void joints_satbox(world *w)
 
 static void world_step(world *w)
 {
-    double t0 = ws_now();
+    double t0 = clock_now();
     w->n_pairs = 0;
     dSpaceCollide(w->space, w, collect_pair);
-    double t1 = ws_now();
+    double t1 = clock_now();
     if (w->use_satbox)
         narrow_satbox(w);
     else
         narrow_ode(w);
-    double t2 = ws_now();
+    double t2 = clock_now();
     dJointGroupEmpty(w->contact_group); /* last step's joints */
     if (w->use_satbox)
         joints_satbox(w);
     else
         joints_ode(w);
-    double t3 = ws_now();
+    double t3 = clock_now();
     dWorldQuickStep(w->world, w->scene.dt);
-    double t4 = ws_now();
+    double t4 = clock_now();
     w->t_broad += t1 - t0, w->t_narrow += t2 - t1, w->t_joints += t3 - t2, w->t_solver += t4 - t3;
     w->t_step += t4 - t0;
     w->pairs_total += w->n_pairs;
@@ -434,7 +460,7 @@ static int check_main(void)
         double pen[2][SEEDS], drift[2][SEEDS];
         for (int seed = 0; seed < SEEDS; seed++) {
             for (int use_satbox = 0; use_satbox < 2; use_satbox++) {
-                world_params p = {cases[c].scene, cases[c].n, cases[c].steps, (uint64_t)seed + 1, use_satbox, 1,
+                world_params p = {cases[c].scene, cases[c].n, cases[c].steps, (uint64_t)seed + 1, use_satbox, PREFILTER_AUTO,
                                   cases[c].damping};
                 ws_report r;
                 run_world(&p, &r, name, sizeof name);
@@ -473,7 +499,7 @@ static int check_main(void)
             failures++;
             continue;
         }
-        world_params p = {"pile", 300, 300, 1, 1, 1, 1};
+        world_params p = {"pile", 300, 300, 1, 1, PREFILTER_AUTO, 1};
         ws_report r;
         run_world(&p, &r, name, sizeof name);
         int same = first < 0 || r.hash == first_hash;
@@ -483,6 +509,16 @@ static int check_main(void)
             first = isa, first_hash = r.hash;
         failures += !same;
     }
+    /* The prefilter changes the work, never the contacts: forced on and off give the same end state. */
+    for (int mode = PREFILTER_OFF; mode <= PREFILTER_ON; mode++) {
+        world_params p = {"pile", 300, 300, 1, 1, mode, 1};
+        ws_report r;
+        run_world(&p, &r, name, sizeof name);
+        int same = r.hash == first_hash;
+        printf("%s prefilter %-3s final state hash %016" PRIx64 " (%s)\n", same ? "ok  " : "FAIL",
+               mode == PREFILTER_ON ? "on" : "off", r.hash, same ? "same" : "differs");
+        failures += !same;
+    }
     printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
     return failures ? 1 : 0;
 }
@@ -490,14 +526,14 @@ static int check_main(void)
 static void usage(void)
 {
     fprintf(stderr, "usage: world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox "
-                    "[--isa NAME] [--damping] [--prefilter|--no-prefilter] [--json]\n"
+                    "[--isa NAME] [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]\n"
                     "       world_ode --check\n");
     exit(2);
 }
 
 int main(int argc, char **argv)
 {
-    world_params p = {"pile", 1000, 600, 1, 0, 1, 0};
+    world_params p = {"pile", 1000, 600, 1, 0, PREFILTER_AUTO, 0};
     const char *isa = NULL;
     int json_only = 0, check = 0;
     for (int i = 1; i < argc; i++) {
@@ -524,9 +560,11 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--damping"))
             p.damping = 1;
         else if (!strcmp(a, "--prefilter"))
-            p.prefilter = 1;
+            p.prefilter = PREFILTER_ON;
         else if (!strcmp(a, "--no-prefilter"))
-            p.prefilter = 0;
+            p.prefilter = PREFILTER_OFF;
+        else if (!strcmp(a, "--cpu-time"))
+            clock_now = ws_thread_cpu_now;
         else if (!strcmp(a, "--json"))
             json_only = 1;
         else if (!strcmp(a, "--check"))
