@@ -448,17 +448,22 @@ static double median(double *v, int n)
  * Returns the process exit code. */
 static int check_main(void)
 {
-    enum { SEEDS = 5 };
+    enum { MAX_SEEDS = 5 };
     const double ratio_limit = 1.25, drift_floor = 1e-4;
+    /* SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds. */
+    int quick = getenv("SATBOX_QUICK") != NULL;
+    int seeds = quick ? 3 : MAX_SEEDS;
     struct { const char *scene; size_t n; int steps; int damping; } cases[] = {
-        {"pyramid", 110, 300, 0},
-        {"pile", 300, 600, 1},
+        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0},
+        {"pile", quick ? 60 : 300, quick ? 200 : 600, 1},
     };
+    size_t hash_n = quick ? 60 : 300;
+    int hash_steps = quick ? 100 : 300;
     int failures = 0;
     char name[64];
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        double pen[2][SEEDS], drift[2][SEEDS];
-        for (int seed = 0; seed < SEEDS; seed++) {
+        double pen[2][MAX_SEEDS], drift[2][MAX_SEEDS];
+        for (int seed = 0; seed < seeds; seed++) {
             for (int use_satbox = 0; use_satbox < 2; use_satbox++) {
                 world_params p = {cases[c].scene, cases[c].n, cases[c].steps, (uint64_t)seed + 1, use_satbox, PREFILTER_AUTO,
                                   cases[c].damping};
@@ -474,8 +479,8 @@ static int check_main(void)
                 }
             }
         }
-        double pen_ode = median(pen[0], SEEDS), pen_sat = median(pen[1], SEEDS);
-        double drift_ode = median(drift[0], SEEDS), drift_sat = median(drift[1], SEEDS);
+        double pen_ode = median(pen[0], seeds), pen_sat = median(pen[1], seeds);
+        double drift_ode = median(drift[0], seeds), drift_sat = median(drift[1], seeds);
         int pen_ok = pen_sat <= ratio_limit * pen_ode;
         int drift_ok = drift_sat <= fmax(ratio_limit * drift_ode, drift_floor);
         printf("%s %s n=%zu: median max_pen ode %.3g satbox %.3g (ratio %.3f, limit %.2f); median drift ode %.3g "
@@ -499,7 +504,7 @@ static int check_main(void)
             failures++;
             continue;
         }
-        world_params p = {"pile", 300, 300, 1, 1, PREFILTER_AUTO, 1};
+        world_params p = {"pile", hash_n, hash_steps, 1, 1, PREFILTER_AUTO, 1};
         ws_report r;
         run_world(&p, &r, name, sizeof name);
         int same = first < 0 || r.hash == first_hash;
@@ -511,7 +516,7 @@ static int check_main(void)
     }
     /* The prefilter changes the work, never the contacts: forced on and off give the same end state. */
     for (int mode = PREFILTER_OFF; mode <= PREFILTER_ON; mode++) {
-        world_params p = {"pile", 300, 300, 1, 1, mode, 1};
+        world_params p = {"pile", hash_n, hash_steps, 1, 1, mode, 1};
         ws_report r;
         run_world(&p, &r, name, sizeof name);
         int same = r.hash == first_hash;
