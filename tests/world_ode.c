@@ -17,7 +17,7 @@
  *            satbox_overlap_pairs_qrec() keeps the touching pairs, and one
  *            satbox_contacts_stream_pairs_qrec() call gives their manifolds. The contacts are the
  *            same either way (same hit bit, same ascending pair order).
- * Phases timed per step (monotonic clock): broad = dSpaceCollide (pair collection); narrow = from
+ * Phases timed per step (monotonic clock, or --cpu-time): broad = dSpaceCollide (pair collection); narrow = from
  * the pair list to the filled contact array (for satbox the pool refresh, the prefilter and the
  * stream; for ode the dCollide calls); joints = emptying last step's joints and creating this
  * step's contact joints from the array; solver = dWorldQuickStep; step = all of them.
@@ -27,8 +27,8 @@
  * normal is the negation of satbox's, and the depths have the same sign (> 0 penetrating).
  * Feature ids: each satbox contact's 32-bit id is kept in a side table that the contact joint's
  * user data points to (dJointSetData), where a warm-starting solver would match them from frame
- * to frame. ODE's QuickStep does not warm start contacts (it starts every step from zero
- * impulses), so here they are recorded, not used. */
+ * to frame. ODE does not warm start contacts: its contact joints are destroyed and created anew
+ * every step, so no impulse survives to be matched; here the ids are recorded, not used. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
