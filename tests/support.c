@@ -62,9 +62,10 @@ static void quat_to_axes(double x, double y, double z, double w, double m[3][3])
     m[2][0] = 2 * (x * z + w * y); m[2][1] = 2 * (y * z - w * x); m[2][2] = 1 - 2 * (x * x + y * y);
 }
 
-void tb_random_rotation(tb_rng *r, float axis[3][3])
+void tb_random_quat(tb_rng *r, double q[4])
 {
-    double q[4], n2 = 0;
+    /* A normalised 4D Gaussian is uniform on the unit 3-sphere, hence a Haar-random rotation. */
+    double n2 = 0;
     do {
         n2 = 0;
         for (int i = 0; i < 4; i++) {
@@ -72,8 +73,16 @@ void tb_random_rotation(tb_rng *r, float axis[3][3])
             n2 += q[i] * q[i];
         }
     } while (n2 < 1e-6);
-    double inv = 1.0 / sqrt(n2), m[3][3];
-    quat_to_axes(q[0] * inv, q[1] * inv, q[2] * inv, q[3] * inv, m);
+    double inv = 1.0 / sqrt(n2);
+    for (int i = 0; i < 4; i++)
+        q[i] *= inv;
+}
+
+void tb_random_rotation(tb_rng *r, float axis[3][3])
+{
+    double q[4], m[3][3];
+    tb_random_quat(r, q);
+    quat_to_axes(q[0], q[1], q[2], q[3], m);
     for (int k = 0; k < 3; k++)
         for (int c = 0; c < 3; c++)
             axis[k][c] = (float)m[k][c];

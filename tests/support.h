@@ -40,6 +40,8 @@ typedef enum tb_family {
 
 const char *tb_family_name(tb_family f);
 
+/** A uniformly random unit quaternion (x, y, z, w) (Haar measure), in double. */
+void tb_random_quat(tb_rng *r, double q[4]);
 /** A uniformly random rotation (Haar measure), computed in double, rounded to float. */
 void tb_random_rotation(tb_rng *r, float axis[3][3]);
 /** Rotation by `angle` radians about the unit axis (x, y, z), composed as axis_out = rot * axis_in. */
