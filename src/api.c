@@ -120,16 +120,16 @@ int sbx_check_indices(const satbox_pair *pairs, size_t n, size_t pool_n, sbx_spa
     return SATBOX_OK;
 }
 
-/* Pool + pairs (SoA pool, or records when `rec` is set): every index is checked before anything
- * is written. */
-static int check_pool(const satbox_boxes *pool, const satbox_rec *rec, size_t pool_n, const satbox_pair *pairs,
-                      size_t n, sbx_spans *s)
+/* Pool + pairs (SoA pool, or records of rec_size bytes when `rec` is set): every index is
+ * checked before anything is written. */
+static int check_pool(const satbox_boxes *pool, const void *rec, size_t rec_size, size_t pool_n,
+                      const satbox_pair *pairs, size_t n, sbx_spans *s)
 {
     int e = sbx_check_pool(pairs, pool_n);
     if (e)
         return e;
     if (rec)
-        sbx_add_in(s, rec, pool_n * sizeof *rec);
+        sbx_add_in(s, rec, pool_n * rec_size);
     else if ((e = sbx_check_boxes(pool, pool_n, s)))
         return e;
     return sbx_check_indices(pairs, n, pool_n, s);
@@ -153,10 +153,13 @@ int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s)
         sbx_add_in(s, job->one, sizeof *job->one);
         break;
     case SBX_SRC_POOL:
-        e = check_pool(job->pool, NULL, pool_n, job->pairs, n, s);
+        e = check_pool(job->pool, NULL, 0, pool_n, job->pairs, n, s);
         break;
     case SBX_SRC_REC:
-        e = job->rec ? check_pool(NULL, job->rec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
+        e = job->rec ? check_pool(NULL, job->rec, sizeof *job->rec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
+        break;
+    case SBX_SRC_QREC:
+        e = job->qrec ? check_pool(NULL, job->qrec, sizeof *job->qrec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
         break;
     default:
         e = SATBOX_ERR_ARG;
@@ -182,10 +185,10 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
     if (collide) {
         if (res)
             add_result(&s, job, res, n);
-        else if (job->src < SBX_SRC_POOL)
+        else if (!sbx_src_is_pool(job->src))
             return SATBOX_ERR_NULL;
     } else {
-        if (!job->hit && job->src < SBX_SRC_POOL)
+        if (!job->hit && !sbx_src_is_pool(job->src))
             return SATBOX_ERR_NULL;
         sbx_add_out(&s, job->hit, n);
         sbx_add_out(&s, job->bad, n);
@@ -194,7 +197,8 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
     if (sbx_aliased(&s))
         return SATBOX_ERR_ALIAS;
     const sbx_kernels *k = sbx_active();
-    return collide ? k->collide(job) : k->overlap(job);
+    ptrdiff_t count = collide ? k->collide(job) : k->overlap(job);
+    return satbox_checked_active() ? sbx_checked_pairs(job, count) : count;
 }
 
 /* ---- pair entry points -------------------------------------------------------------------- */
@@ -263,6 +267,20 @@ ptrdiff_t satbox_collide_pairs_rec(const satbox_rec *pool, size_t pool_n, const 
                                    float margin, const satbox_result *res, uint32_t *out)
 {
     sbx_job job = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .margin = margin, .compact = out};
+    return pair_call(&job, res, 1, pool_n);
+}
+
+ptrdiff_t satbox_overlap_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                    uint8_t *hit, uint32_t *out, uint8_t *bad)
+{
+    sbx_job job = {.src = SBX_SRC_QREC, .n = n, .qrec = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
+    return pair_call(&job, NULL, 0, pool_n);
+}
+
+ptrdiff_t satbox_collide_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                    float margin, const satbox_result *res, uint32_t *out)
+{
+    sbx_job job = {.src = SBX_SRC_QREC, .n = n, .qrec = pool, .pairs = pairs, .margin = margin, .compact = out};
     return pair_call(&job, res, 1, pool_n);
 }
 

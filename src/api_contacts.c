@@ -61,8 +61,9 @@ static void add_outputs(sbx_spans *s, sbx_cjob *cj, const satbox_contacts_out *o
 }
 
 /* Every contacts entry point: checks all arguments (nothing is written unless all pass), then
- * runs the active path. `pool_n` is used by the pool sources only. */
-static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, size_t pool_n)
+ * runs the active path. `pool_n` is used by the pool sources only; `stream_form`: the outputs
+ * are cj->stream (records) and cj->pair.bad instead of `out`. */
+static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, int stream_form, size_t pool_n)
 {
     sbx_job *job = &cj->pair;
     size_t n = job->n;
@@ -73,26 +74,34 @@ static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, siz
     e = sbx_check_sources(job, pool_n, &s);
     if (e)
         return e;
-    if (!out)
-        return SATBOX_ERR_NULL;
-    add_outputs(&s, cj, out, n);
+    if (stream_form) {
+        if (!cj->stream)
+            return SATBOX_ERR_NULL;
+        sbx_add_out(&s, cj->stream, n * sizeof *cj->stream);
+        sbx_add_out(&s, job->bad, n);
+    } else {
+        if (!out)
+            return SATBOX_ERR_NULL;
+        add_outputs(&s, cj, out, n);
+    }
     if (sbx_aliased(&s))
         return SATBOX_ERR_ALIAS;
-    return active_contacts()->contacts(cj);
+    ptrdiff_t count = active_contacts()->contacts(cj);
+    return satbox_checked_active() ? sbx_checked_contacts(cj, count) : count;
 }
 
 ptrdiff_t satbox_contacts(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
                           const satbox_contacts_out *out)
 {
     sbx_cjob cj = {.pair = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .margin = margin}};
-    return contacts_call(&cj, out, 0);
+    return contacts_call(&cj, out, 0, 0);
 }
 
 ptrdiff_t satbox_contacts_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, float margin,
                             const satbox_contacts_out *out)
 {
     sbx_cjob cj = {.pair = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .margin = margin}};
-    return contacts_call(&cj, out, 0);
+    return contacts_call(&cj, out, 0, 0);
 }
 
 ptrdiff_t satbox_contacts_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
@@ -100,7 +109,7 @@ ptrdiff_t satbox_contacts_pairs(const satbox_boxes *pool, size_t pool_n, const s
 {
     sbx_cjob cj = {.pair = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .margin = margin,
                             .compact = list}};
-    return contacts_call(&cj, out, pool_n);
+    return contacts_call(&cj, out, 0, pool_n);
 }
 
 ptrdiff_t satbox_contacts_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
@@ -108,5 +117,58 @@ ptrdiff_t satbox_contacts_pairs_rec(const satbox_rec *pool, size_t pool_n, const
 {
     sbx_cjob cj = {.pair = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .margin = margin,
                             .compact = list}};
-    return contacts_call(&cj, out, pool_n);
+    return contacts_call(&cj, out, 0, pool_n);
+}
+
+ptrdiff_t satbox_contacts_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                     float margin, const satbox_contacts_out *out, uint32_t *list)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_QREC, .n = n, .qrec = pool, .pairs = pairs, .margin = margin,
+                            .compact = list}};
+    return contacts_call(&cj, out, 0, pool_n);
+}
+
+/* ---- the contact stream: the same kernels, records instead of SoA rows ---- */
+
+/* The stream forms: the SoA outputs are replaced by the record array (room for n). */
+static ptrdiff_t stream_call(sbx_cjob *cj, satbox_manifold *records, uint8_t *bad, size_t pool_n)
+{
+    cj->stream = records;
+    cj->pair.bad = bad;
+    return contacts_call(cj, NULL, 1, pool_n);
+}
+
+ptrdiff_t satbox_contacts_stream(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
+                                 satbox_manifold *out, uint8_t *bad)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .margin = margin}};
+    return stream_call(&cj, out, bad, 0);
+}
+
+ptrdiff_t satbox_contacts_stream_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, float margin,
+                                   satbox_manifold *out, uint8_t *bad)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .margin = margin}};
+    return stream_call(&cj, out, bad, 0);
+}
+
+ptrdiff_t satbox_contacts_stream_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                       float margin, satbox_manifold *out, uint8_t *bad)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .margin = margin}};
+    return stream_call(&cj, out, bad, pool_n);
+}
+
+ptrdiff_t satbox_contacts_stream_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs,
+                                           size_t n, float margin, satbox_manifold *out, uint8_t *bad)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .margin = margin}};
+    return stream_call(&cj, out, bad, pool_n);
+}
+
+ptrdiff_t satbox_contacts_stream_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs,
+                                            size_t n, float margin, satbox_manifold *out, uint8_t *bad)
+{
+    sbx_cjob cj = {.pair = {.src = SBX_SRC_QREC, .n = n, .qrec = pool, .pairs = pairs, .margin = margin}};
+    return stream_call(&cj, out, bad, pool_n);
 }

@@ -13,7 +13,29 @@ typedef struct sbx_cjob {
     float *point[4][3];
     float *depth[4];
     uint32_t *feature[4];
+    satbox_manifold *stream; /* the stream form: one record per pair with hit == 1 (then the
+                                per-pair outputs above are NULL but for pair.bad) */
 } sbx_cjob;
+
+/* One stream record from a pair's outputs (every path fills its records through this). */
+static inline void sbx_put_manifold(satbox_manifold *r, size_t pair, const float normal[3], unsigned axis,
+                                    unsigned count, float point[4][3], const float depth[4],
+                                    const uint32_t feature[4])
+{
+    r->pair = (uint32_t)pair;
+    for (int c = 0; c < 3; c++)
+        r->normal[c] = normal[c];
+    r->axis = (uint8_t)axis;
+    r->count = (uint8_t)count;
+    r->reserved[0] = r->reserved[1] = 0;
+    for (int k = 0; k < 4; k++) {
+        for (int c = 0; c < 3; c++)
+            r->point[k].position[c] = point[k][c];
+        r->point[k].depth = depth[k];
+        r->point[k].feature = feature[k];
+    }
+    r->reserved2[0] = r->reserved2[1] = 0;
+}
 
 /* The contacts kernel of one path; returns the number of pairs with hit == 1. */
 typedef struct sbx_contacts_kernels {
@@ -38,6 +60,9 @@ extern const sbx_contacts_kernels sbx_kernels_sse41_bare_contacts;
 extern const sbx_contacts_kernels sbx_kernels_avx2_bare_contacts;
 extern const sbx_contacts_kernels sbx_kernels_avx512_bare_contacts;
 extern const sbx_contacts_kernels sbx_kernels_neon_bare_contacts;
+
+/* checked.c: sbx_checked_pairs() for the contacts functions (manifold outputs, stream records). */
+ptrdiff_t sbx_checked_contacts(const sbx_cjob *cj, ptrdiff_t count);
 
 /* The contacts table of a path if compiled in, else NULL (api_contacts.c). */
 const sbx_contacts_kernels *sbx_contacts_for(satbox_isa isa);

@@ -28,14 +28,29 @@
 #endif
 #define SBX_REC_AHEAD 48
 
-/* Where the boxes of a job come from. A and B sides use the same source kind. */
+/* Where the boxes of a job come from: one list, expanded into the enum here and into every
+ * per-source dispatch (the kernels' run_* switches). X(NAME, what it is). A and B sides use the
+ * same source kind. The pool sources (index pairs into one pool) come last: sbx_src_is_pool(). */
+#define SBX_SOURCES(X)                                                                   \
+    X(MAT)  /* a[i] vs b[i] from two satbox_boxes */                                     \
+    X(QUAT) /* a[i] vs b[i] from two satbox_qboxes (axes built in the kernel) */         \
+    X(ONE)  /* one satbox_box (A, broadcast) vs b[i] from a satbox_boxes */              \
+    X(POOL) /* pool[pairs[i].a] vs pool[pairs[i].b], SoA pool */                         \
+    X(REC)  /* the same from a pool of 64-byte matrix records (satbox_rec) */            \
+    X(QREC) /* the same from a pool of 48-byte quaternion records (satbox_qrec) */
+
 typedef enum sbx_src {
-    SBX_SRC_MAT = 0,  /* a[i] vs b[i] from two satbox_boxes */
-    SBX_SRC_QUAT = 1, /* a[i] vs b[i] from two satbox_qboxes (axes built in the kernel) */
-    SBX_SRC_ONE = 2,  /* one satbox_box (A, broadcast) vs b[i] from a satbox_boxes */
-    SBX_SRC_POOL = 3, /* pool[pairs[i].a] vs pool[pairs[i].b] */
-    SBX_SRC_REC = 4   /* the same from a pool of 64-byte records */
+#define SBX_SRC_ENUM(name) SBX_SRC_##name,
+    SBX_SOURCES(SBX_SRC_ENUM)
+#undef SBX_SRC_ENUM
+    SBX_SRC_COUNT
 } sbx_src;
+
+/* Index-pair sources (pool, records, quaternion records): per-pair outputs may be omitted when
+ * the compacted list is asked for. */
+static inline int sbx_src_is_pool(sbx_src src) { return src >= SBX_SRC_POOL; }
+/* Record sources: one pointer per box, prefetched ahead when the pool is large. */
+static inline int sbx_src_is_rec(sbx_src src) { return src == SBX_SRC_REC || src == SBX_SRC_QREC; }
 
 /* One call's worth of work, already checked by the public entry point. The kernels process
  * pairs [0, n) and write only the outputs that are not NULL. */
@@ -47,8 +62,9 @@ typedef struct sbx_job {
     const satbox_box *one;         /* SBX_SRC_ONE */
     const satbox_boxes *pool;      /* SBX_SRC_POOL */
     const satbox_rec *rec;         /* SBX_SRC_REC */
-    const satbox_pair *pairs;      /* SBX_SRC_POOL, SBX_SRC_REC */
-    size_t pool_n;                 /* SBX_SRC_POOL, SBX_SRC_REC: boxes in the pool */
+    const satbox_qrec *qrec;       /* SBX_SRC_QREC */
+    const satbox_pair *pairs;      /* pool sources */
+    size_t pool_n;                 /* pool sources: boxes in the pool */
     float margin;                  /* collide only */
     uint8_t *hit;                  /* may be NULL */
     float *separation;             /* collide only, may be NULL */
@@ -99,8 +115,16 @@ const sbx_kernels *sbx_active(void);
 /* The kernel table of a given path if compiled in (supported by the CPU or not), else NULL. */
 const sbx_kernels *sbx_kernels_for(satbox_isa isa);
 
+/* layout.c: box i of a batch as a struct. */
+void sbx_box_at(const satbox_boxes *v, size_t i, satbox_box *b);
+
 /* scalar.c: the validity rule of satbox.h ("Bad data") for one box; 1 valid, 0 invalid. */
 int sbx_ref_box_valid(const satbox_box *b);
+
+/* checked.c: the checked mode (satbox_checked_active()). After a kernel ran over a checked job
+ * with result `count`, these flag the pairs whose boxes break the axes' precondition (outputs as
+ * for bad data, bad = SATBOX_BAD_AXES, dropped from the list) and return the corrected count. */
+ptrdiff_t sbx_checked_pairs(const sbx_job *job, ptrdiff_t count);
 
 /* cpu.c: bit mask (1u << isa) of the paths this CPU and OS can execute (ignores the build). */
 unsigned sbx_cpu_paths(void);

@@ -3,6 +3,17 @@
 
 #include "internal.h"
 
+void sbx_box_at(const satbox_boxes *v, size_t i, satbox_box *b)
+{
+    for (int c = 0; c < 3; c++) {
+        b->center[c] = v->center[c][i];
+        b->half[c] = v->half[c][i];
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            b->axis[k][c] = v->axis[k][c][i];
+}
+
 ptrdiff_t satbox_pack(const satbox_box *src, size_t n, const satbox_boxes_out *dst)
 {
     if (n == 0)
@@ -85,13 +96,7 @@ ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float tol, uint8_
     size_t count = 0;
     for (size_t i = 0; i < n; i++) {
         satbox_box b;
-        for (int c = 0; c < 3; c++) {
-            b.center[c] = boxes->center[c][i];
-            b.half[c] = boxes->half[c][i];
-        }
-        for (int k = 0; k < 3; k++)
-            for (int c = 0; c < 3; c++)
-                b.axis[k][c] = boxes->axis[k][c][i];
+        sbx_box_at(boxes, i, &b);
         uint8_t code = 0;
         if (!sbx_ref_box_valid(&b)) {
             code = 1;

@@ -388,6 +388,13 @@ static ptrdiff_t scalar_contacts(const sbx_cjob *cj)
         cout o;
         load_pair(job, i, &a, &b);
         ref_contacts(&a, &b, job->margin, &o);
+        if (cj->stream) {
+            if (job->bad)
+                job->bad[i] = o.bad;
+            if (o.hit == 1)
+                sbx_put_manifold(&cj->stream[count++], i, o.normal, o.axis, o.count, o.point, o.depth, o.feature);
+            continue;
+        }
         if (job->hit)
             job->hit[i] = o.hit;
         for (int c = 0; c < 3; c++)

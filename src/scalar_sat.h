@@ -79,6 +79,22 @@ static inline void load_rec(const satbox_rec *r, box_v *b)
     memcpy(b->u, r->axis, sizeof b->u);
 }
 
+static inline void load_qrec(const satbox_qrec *r, box_v *b)
+{
+    memcpy(b->c, r->center, sizeof b->c);
+    memcpy(b->h, r->half, sizeof b->h);
+    quat_axes(r->quat[0], r->quat[1], r->quat[2], r->quat[3], b->u);
+}
+
+/* The record sources fetch the two records of the pair SBX_REC_AHEAD ahead in large pools. */
+#define SBX_PREFETCH_REC_AHEAD(pool, job, i)                                                   \
+    do {                                                                                   \
+        if ((job)->pool_n >= SBX_REC_PREFETCH_MIN_POOL && (i) + SBX_REC_AHEAD < (job)->n) { \
+            SBX_PREFETCH(&(pool)[(job)->pairs[(i) + SBX_REC_AHEAD].a]);                    \
+            SBX_PREFETCH(&(pool)[(job)->pairs[(i) + SBX_REC_AHEAD].b]);                    \
+        }                                                                                  \
+    } while (0)
+
 SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
 {
     switch (job->src) {
@@ -95,12 +111,14 @@ SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *
         load_mat(job->mb, i, b);
         break;
     case SBX_SRC_REC:
-        if (job->pool_n >= SBX_REC_PREFETCH_MIN_POOL && i + SBX_REC_AHEAD < job->n) {
-            SBX_PREFETCH(&job->rec[job->pairs[i + SBX_REC_AHEAD].a]);
-            SBX_PREFETCH(&job->rec[job->pairs[i + SBX_REC_AHEAD].b]);
-        }
+        SBX_PREFETCH_REC_AHEAD(job->rec, job, i);
         load_rec(&job->rec[job->pairs[i].a], a);
         load_rec(&job->rec[job->pairs[i].b], b);
+        break;
+    case SBX_SRC_QREC:
+        SBX_PREFETCH_REC_AHEAD(job->qrec, job, i);
+        load_qrec(&job->qrec[job->pairs[i].a], a);
+        load_qrec(&job->qrec[job->pairs[i].b], b);
         break;
     case SBX_SRC_POOL:
     default:

@@ -1,12 +1,15 @@
 /* check_contacts.c - every contacts kernel (native and portable) against the scalar reference, bit for bit. */
 /* Usage: check_contacts [--seed S] [--pairs N]
  * checkasm's method for satbox_contacts: random pairs of every family of support.h (bad values
- * mixed in) plus crossing edges, through the four sources (matrix, quaternion, pool + pairs,
- * records), margins 0, 1e-3 and 0.05. The scalar reference runs once per chunk; each path runs on
+ * mixed in) plus crossing edges, through the five sources (matrix, quaternion, pool + pairs,
+ * records, quaternion records), margins 0, 1e-3 and 0.05. The scalar reference runs once per chunk; each path runs on
  * unaligned copies, split into batches of 0, 1, W-1, W, W+1, 2W+1, 31 and the rest, processed last
  * to first, every output array off vector alignment (floats at 4 + 4k bytes, bytes at odd
  * addresses) and followed by guard bytes. All 29 outputs and the compacted list
- * must match with memcmp; the guards must be intact. Seed printed; replay with --seed. */
+ * must match with memcmp; the guards must be intact. The stream form runs the same batches into
+ * guarded record arrays: its records must equal, byte for byte, records assembled here from the
+ * reference's SoA outputs (one per pair with hit == 1, ascending), its bad bytes the reference's.
+ * Seed printed; replay with --seed. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -97,7 +100,7 @@ static void outs_bind(outs *o, size_t at, sbx_cjob *cj)
 /* Inputs of a chunk: A, B (matrix and quaternion SoA), the pool of 2n boxes with pairs, records. */
 typedef struct chunk {
     size_t n;
-    gbuf a[15], b[15], qa[10], qb[10], pool[15], pairs, rec;
+    gbuf a[15], b[15], qa[10], qb[10], pool[15], pairs, rec, qrec;
 } chunk;
 
 static void put_box(gbuf *f, size_t i, const satbox_box *b)
@@ -185,6 +188,19 @@ static void fill_chunk(chunk *ch, tb_rng *r)
         uint64_t x = tb_next(r) % 8;
         pp[i] = x == 0 ? (satbox_pair){(uint32_t)(2 * i + 1), (uint32_t)(2 * i)}
                        : (satbox_pair){(uint32_t)(2 * i), (uint32_t)(2 * i + 1)};
+        /* the quaternion record pool holds the quaternion batches' boxes at the pool's slots */
+        satbox_qrec *qr = (satbox_qrec *)ch->qrec.p;
+        for (int c = 0; c < 3; c++) {
+            qr[2 * i].center[c] = a.center[c];
+            qr[2 * i].half[c] = a.half[c];
+            qr[2 * i + 1].center[c] = b.center[c];
+            qr[2 * i + 1].half[c] = b.half[c];
+        }
+        for (int c = 0; c < 4; c++) {
+            qr[2 * i].quat[c] = ((float *)ch->qa[6 + c].p)[i];
+            qr[2 * i + 1].quat[c] = ((float *)ch->qb[6 + c].p)[i];
+        }
+        qr[2 * i].pad[0] = qr[2 * i].pad[1] = qr[2 * i + 1].pad[0] = qr[2 * i + 1].pad[1] = NAN; /* never read */
         satbox_rec *rec = (satbox_rec *)ch->rec.p;
         memcpy(&rec[2 * i], &a, sizeof a);
         memcpy(&rec[2 * i + 1], &b, sizeof b);
@@ -192,8 +208,10 @@ static void fill_chunk(chunk *ch, tb_rng *r)
     }
 }
 
-/* Runs kernel k on pairs [at, at + m) of source src into outputs o. */
-static void run(const sbx_contacts_kernels *k, chunk *ch, sbx_src src, float margin, size_t at, size_t m, outs *o)
+/* Runs kernel k on pairs [at, at + m) of source src into outputs o, or, when `stream` is set,
+ * into records at stream (and bad bytes at o's bad array); returns the kernel's count. */
+static ptrdiff_t run(const sbx_contacts_kernels *k, chunk *ch, sbx_src src, float margin, size_t at, size_t m,
+                     outs *o, satbox_manifold *stream)
 {
     satbox_boxes ma, mb, pool;
     satbox_qboxes qa, qb;
@@ -212,12 +230,87 @@ static void run(const sbx_contacts_kernels *k, chunk *ch, sbx_src src, float mar
     cj.pair.qb = &qb;
     cj.pair.pool = &pool;
     cj.pair.rec = (const satbox_rec *)ch->rec.p;
+    cj.pair.qrec = (const satbox_qrec *)ch->qrec.p;
     cj.pair.pairs = (const satbox_pair *)ch->pairs.p + at;
     cj.pair.margin = margin;
     outs_bind(o, at, &cj);
-    ptrdiff_t got = k->contacts(&cj);
-    /* the compacted list holds batch-relative indices: count them in place */
-    (void)got;
+    if (stream) { /* the stream form: records and bad bytes only */
+        uint8_t *bad = cj.pair.bad;
+        memset(&cj, 0, sizeof cj);
+        cj.pair = (sbx_job){.src = src, .n = m, .ma = &ma, .mb = &mb, .qa = &qa, .qb = &qb, .pool = &pool,
+                            .rec = (const satbox_rec *)ch->rec.p, .qrec = (const satbox_qrec *)ch->qrec.p,
+                            .pairs = (const satbox_pair *)ch->pairs.p + at, .margin = margin, .bad = bad};
+        cj.stream = stream;
+    }
+    return k->contacts(&cj);
+}
+
+/* The record of pair i (batch-relative index `rel`) assembled from the reference's SoA outputs,
+ * field by field as satbox.h describes the stream. */
+static satbox_manifold expected_record(const outs *ref, size_t i, size_t rel)
+{
+    satbox_manifold m;
+    memset(&m, 0, sizeof m);
+    m.pair = (uint32_t)rel;
+    for (int c = 0; c < 3; c++)
+        m.normal[c] = ((const float *)ref->b[4 + c].p)[i];
+    m.axis = ((const uint8_t *)ref->b[2].p)[i];
+    m.count = ((const uint8_t *)ref->b[0].p)[i];
+    for (int k = 0; k < 4; k++) {
+        for (int c = 0; c < 3; c++)
+            m.point[k].position[c] = ((const float *)ref->b[7 + 3 * k + c].p)[i];
+        m.point[k].depth = ((const float *)ref->b[19 + k].p)[i];
+        m.point[k].feature = ((const uint32_t *)ref->b[23 + k].p)[i];
+    }
+    return m;
+}
+
+static const char *src_name(sbx_src s);
+
+/* The stream form of path p over the same batches (last to first, each into its own guarded
+ * record array): records equal to expected_record() of the reference's hit pairs, ascending,
+ * the count returned equal to their number, bad bytes equal, guards intact. */
+static void check_stream(const test_path *p, chunk *ch, sbx_src src, float margin, const outs *ref,
+                         const size_t sizes[8], const size_t starts[8], size_t done)
+{
+    outs got;
+    outs_alloc(&got, ch->n, 3);
+    for (int z = 7; z >= 0; z--) {
+        gbuf rec;
+        gb_alloc(&rec, sizes[z] * sizeof(satbox_manifold), 4 * (size_t)(z % 4));
+        ptrdiff_t cnt = run(p->ck, ch, src, margin, starts[z], sizes[z], &got, (satbox_manifold *)rec.p);
+        const satbox_manifold *r = (const satbox_manifold *)rec.p;
+        ptrdiff_t want = 0;
+        int differs = 0;
+        for (size_t i = starts[z]; i < starts[z] + sizes[z]; i++) {
+            if (((const uint8_t *)ref->b[1].p)[i] != 1)
+                continue;
+            satbox_manifold e = expected_record(ref, i, i - starts[z]);
+            if (want >= cnt || memcmp(&e, &r[want], sizeof e) != 0) {
+                failures++;
+                if (failures <= 20)
+                    printf("  FAIL %s %s margin %g stream: record %td (pair %zu) differs%s\n", p->name, src_name(src),
+                           margin, want, done + i, want >= cnt ? " (missing)" : "");
+                differs = 1;
+                break;
+            }
+            want++;
+        }
+        if (!differs && cnt != want) {
+            failures++;
+            printf("  FAIL %s %s stream: %td records returned, %td hit pairs\n", p->name, src_name(src), cnt, want);
+        }
+        if (!gb_guard_ok(&rec)) {
+            failures++;
+            printf("  FAIL %s %s stream: guard bytes after the records overwritten\n", p->name, src_name(src));
+        }
+        free(rec.raw);
+    }
+    if (memcmp(ref->b[3].p, got.b[3].p, ch->n) != 0 || !gb_guard_ok(&got.b[3])) {
+        failures++;
+        printf("  FAIL %s %s stream: bad bytes differ or their guard is overwritten\n", p->name, src_name(src));
+    }
+    outs_free(&got);
 }
 
 static const char *src_name(sbx_src s)
@@ -226,6 +319,7 @@ static const char *src_name(sbx_src s)
     case SBX_SRC_MAT: return "matrix";
     case SBX_SRC_QUAT: return "quaternion";
     case SBX_SRC_POOL: return "pool";
+    case SBX_SRC_QREC: return "quaternion records";
     default: return "records";
     }
 }
@@ -260,18 +354,25 @@ int main(int argc, char **argv)
     }
     gb_alloc(&ch.pairs, N * sizeof(satbox_pair), 8);
     gb_alloc(&ch.rec, 2 * N * sizeof(satbox_rec), 0);
+    gb_alloc(&ch.qrec, 2 * N * sizeof(satbox_qrec), 16);
     tb_rng r;
     tb_seed(&r, seed);
-    const sbx_src srcs[4] = {SBX_SRC_MAT, SBX_SRC_QUAT, SBX_SRC_POOL, SBX_SRC_REC};
+#define NSRC_C 5
+    const sbx_src srcs[NSRC_C] = {SBX_SRC_MAT, SBX_SRC_QUAT, SBX_SRC_POOL, SBX_SRC_REC, SBX_SRC_QREC};
     const float margins[3] = {0.0f, 1e-3f, 0.05f};
     size_t compared = 0;
     for (size_t done = 0; done < total; done += N) {
         fill_chunk(&ch, &r);
-        for (int si = 0; si < 4; si++) {
+        for (int si = 0; si < NSRC_C; si++) {
             float margin = margins[(done / N + (size_t)si) % 3];
             outs ref;
             outs_alloc(&ref, N, 0);
-            run(&sbx_contacts_scalar, &ch, srcs[si], margin, 0, N, &ref);
+            run(&sbx_contacts_scalar, &ch, srcs[si], margin, 0, N, &ref, NULL);
+            { /* the scalar path's own stream form against its SoA form */
+                const test_path scalar = {"scalar", NULL, &sbx_contacts_scalar, NULL};
+                size_t whole[8] = {N, 0, 0, 0, 0, 0, 0, 0}, at0[8] = {0, N, N, N, N, N, N, N};
+                check_stream(&scalar, &ch, srcs[si], margin, &ref, whole, at0, done);
+            }
             for (int pi = 0; pi < np; pi++) {
                 int W = paths[pi].ck->width;
                 size_t sizes[8] = {0, 1, (size_t)W - 1, (size_t)W, (size_t)W + 1, 2 * (size_t)W + 1, 31, 0};
@@ -287,7 +388,8 @@ int main(int argc, char **argv)
                 outs got;
                 outs_alloc(&got, N, 1 + (size_t)pi);
                 for (int z = 7; z >= 0; z--) /* last to first: a tail writing past n clobbers checked data */
-                    run(paths[pi].ck, &ch, srcs[si], margin, starts[z], sizes[z], &got);
+                    run(paths[pi].ck, &ch, srcs[si], margin, starts[z], sizes[z], &got, NULL);
+                check_stream(&paths[pi], &ch, srcs[si], margin, &ref, sizes, starts, done);
                 for (int q = 0; q < NOUT; q++) {
                     if (q == 27)
                         continue; /* lists are batch-relative; checked through hit */
@@ -324,9 +426,10 @@ int main(int argc, char **argv)
     }
     free(ch.pairs.raw);
     free(ch.rec.raw);
+    free(ch.qrec.raw);
     for (int pi = 0; pi < np; pi++)
         printf("  %-16s width %2d\n", paths[pi].name, paths[pi].ck->width);
-    printf("%zu pair runs compared bit for bit over %d paths x 4 sources: %s (%d failures)\n", compared, np,
+    printf("%zu pair runs compared bit for bit over %d paths x %d sources, SoA and stream: %s (%d failures)\n", compared, np, NSRC_C,
            failures ? "FAIL" : "OK", failures);
     return failures ? 1 : 0;
 }

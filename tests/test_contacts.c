@@ -335,6 +335,216 @@ static void test_bad_input(void)
     tb_soa_free(&pool);
 }
 
+/* ---- engine forms: quaternion record pools and the contact stream --------------------------- */
+
+/* Random quaternion (not unit: the forms normalise) for box i; every 11th is zero (invalid box). */
+static void draw_quat(tb_rng *r, int i, float q[4])
+{
+    for (int c = 0; c < 4; c++)
+        q[c] = i % 11 == 5 ? 0.0f : (float)tb_normal(r);
+}
+
+/* The record the stream must hold for pair i, from the SoA outputs (satbox.h's field list). */
+static satbox_manifold record_of(const tc_out *o, size_t i)
+{
+    satbox_manifold m;
+    memset(&m, 0, sizeof m);
+    m.pair = (uint32_t)i;
+    for (int c = 0; c < 3; c++)
+        m.normal[c] = o->normal[c][i];
+    m.axis = o->axis[i];
+    m.count = o->count[i];
+    for (int k = 0; k < 4; k++) {
+        for (int c = 0; c < 3; c++)
+            m.point[k].position[c] = o->point[k][c][i];
+        m.point[k].depth = o->depth[k][i];
+        m.point[k].feature = o->feature[k][i];
+    }
+    return m;
+}
+
+/* `got` (cnt records, bad bytes) is the stream of the SoA outputs `o`: one record per hit pair,
+ * ascending, byte for byte. */
+static void check_stream_of(const char *what, const tc_out *o, size_t n, ptrdiff_t hits, const satbox_manifold *got,
+                            ptrdiff_t cnt, const uint8_t *bad)
+{
+    CHECK(cnt == hits, "%s: %td records, %td hits", what, cnt, hits);
+    ptrdiff_t k = 0;
+    for (size_t i = 0; i < n && k <= cnt; i++) {
+        CHECK(bad[i] == o->bad[i], "%s: bad[%zu] %u vs %u", what, i, bad[i], o->bad[i]);
+        if (o->hit[i] != 1)
+            continue;
+        satbox_manifold want = record_of(o, i);
+        CHECK(k < cnt && memcmp(&want, &got[k], sizeof want) == 0, "%s: record %td (pair %zu) differs", what, k, i);
+        k++;
+    }
+}
+
+static void test_engine_forms(void)
+{
+    enum { NB = 301, N = 997 };
+    tb_rng r;
+    tb_seed(&r, 4242);
+    /* a pool of boxes given by quaternion: records, and the SoA conversion a user would do first */
+    satbox_qrec *qrec = malloc(NB * sizeof *qrec);
+    float *qf[4], *cf[3], *hf[3], *axis_mem = malloc(9 * NB * sizeof(float));
+    float *axis[3][3];
+    for (int c = 0; c < 4; c++)
+        qf[c] = malloc(NB * sizeof(float));
+    for (int c = 0; c < 3; c++) {
+        cf[c] = malloc(NB * sizeof(float));
+        hf[c] = malloc(NB * sizeof(float));
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            axis[k][c] = axis_mem + (3 * k + c) * NB;
+    for (int i = 0; i < NB; i++) {
+        satbox_box a, b;
+        tb_make_pair(&r, TB_STACKED, &a, &b);
+        const satbox_box *x = i % 2 ? &b : &a;
+        float q[4];
+        draw_quat(&r, i, q);
+        for (int c = 0; c < 3; c++) {
+            qrec[i].center[c] = cf[c][i] = x->center[c];
+            qrec[i].half[c] = hf[c][i] = x->half[c];
+        }
+        if (i % 13 == 7)
+            qrec[i].half[1] = hf[1][i] = -1.0f; /* bad data */
+        for (int c = 0; c < 4; c++)
+            qrec[i].quat[c] = qf[c][i] = q[c];
+        qrec[i].pad[0] = qrec[i].pad[1] = NAN; /* not read */
+    }
+    CHECK(satbox_axes_from_quat((const float *const *)qf, NB, axis) >= 1, "zero quaternions are invalid");
+    satbox_boxes pool = {{cf[0], cf[1], cf[2]}, {hf[0], hf[1], hf[2]},
+                         {{axis[0][0], axis[0][1], axis[0][2]}, {axis[1][0], axis[1][1], axis[1][2]},
+                          {axis[2][0], axis[2][1], axis[2][2]}}};
+    satbox_pair *pairs = malloc(N * sizeof *pairs);
+    for (int i = 0; i < N; i++) /* neighbours (mostly stacked pairs: touching) and random ones */
+        pairs[i] = i % 3 ? (satbox_pair){(uint32_t)(i % NB), (uint32_t)((i + 1) % NB)}
+                         : (satbox_pair){(uint32_t)(tb_next(&r) % NB), (uint32_t)(tb_next(&r) % NB)};
+    float margin = 0.01f;
+
+    /* overlap, collide, contacts over quaternion records == over the converted SoA pool */
+    uint8_t h1[N], h2[N], b1[N], b2[N];
+    uint32_t l1[N], l2[N];
+    ptrdiff_t c1 = satbox_overlap_pairs(&pool, NB, pairs, N, h1, l1, b1);
+    ptrdiff_t c2 = satbox_overlap_pairs_qrec(qrec, NB, pairs, N, h2, l2, b2);
+    CHECK(c1 == c2 && c1 > 0 && !memcmp(h1, h2, N) && !memcmp(b1, b2, N) && !memcmp(l1, l2, (size_t)c1 * 4),
+          "overlap_pairs_qrec differs from the converted pool (%td vs %td)", c2, c1);
+    float s1[N], s2[N], n1[3][N], n2[3][N];
+    uint8_t a1[N], a2[N];
+    satbox_result r1 = {h1, s1, {n1[0], n1[1], n1[2]}, a1, b1}, r2 = {h2, s2, {n2[0], n2[1], n2[2]}, a2, b2};
+    c1 = satbox_collide_pairs(&pool, NB, pairs, N, margin, &r1, l1);
+    c2 = satbox_collide_pairs_qrec(qrec, NB, pairs, N, margin, &r2, l2);
+    CHECK(c1 == c2 && !memcmp(h1, h2, N) && !memcmp(s1, s2, sizeof s1) && !memcmp(n1, n2, sizeof n1) &&
+              !memcmp(a1, a2, N) && !memcmp(b1, b2, N),
+          "collide_pairs_qrec differs from the converted pool");
+    tc_out o1, o2;
+    tc_alloc(&o1, N);
+    tc_alloc(&o2, N);
+    ptrdiff_t hits = satbox_contacts_pairs(&pool, NB, pairs, N, margin, &o1.view, l1);
+    c2 = satbox_contacts_pairs_qrec(qrec, NB, pairs, N, margin, &o2.view, l2);
+    int same = hits == c2;
+    for (size_t i = 0; i < N && same; i++) {
+        tc_pair p, q;
+        tc_get(&o1, i, &p);
+        tc_get(&o2, i, &q);
+        same = memcmp(&p, &q, sizeof p) == 0;
+    }
+    CHECK(same && hits > 0, "contacts_pairs_qrec differs from the converted pool");
+
+    /* the stream of every form == the SoA outputs of the same form */
+    satbox_manifold *rec = malloc(N * sizeof *rec);
+    uint8_t bad[N];
+    satbox_rec *mrec = malloc(NB * sizeof *mrec);
+    satbox_pack_rec(&pool, NB, mrec);
+    check_stream_of("stream_pairs", &o1, N, hits, rec, satbox_contacts_stream_pairs(&pool, NB, pairs, N, margin, rec, bad), bad);
+    check_stream_of("stream_pairs_rec", &o1, N, hits, rec,
+                    satbox_contacts_stream_pairs_rec(mrec, NB, pairs, N, margin, rec, bad), bad);
+    check_stream_of("stream_pairs_qrec", &o1, N, hits, rec,
+                    satbox_contacts_stream_pairs_qrec(qrec, NB, pairs, N, margin, rec, bad), bad);
+    /* plain and quaternion SoA forms: A = pool[pairs[i].a] ... gathered into batches */
+    {
+        tb_soa sa, sb;
+        tb_soa_alloc(&sa, N);
+        tb_soa_alloc(&sb, N);
+        float *qa[10], *qb[10];
+        for (int f = 0; f < 10; f++) {
+            qa[f] = malloc(N * sizeof(float));
+            qb[f] = malloc(N * sizeof(float));
+        }
+        for (size_t i = 0; i < N; i++) {
+            satbox_box a, b;
+            tb_box_from(&pool, pairs[i].a, &a);
+            tb_box_from(&pool, pairs[i].b, &b);
+            tb_soa_set(&sa, i, &a);
+            tb_soa_set(&sb, i, &b);
+            const satbox_qrec *x = &qrec[pairs[i].a], *y = &qrec[pairs[i].b];
+            for (int c = 0; c < 3; c++) {
+                qa[c][i] = x->center[c];
+                qa[3 + c][i] = x->half[c];
+                qb[c][i] = y->center[c];
+                qb[3 + c][i] = y->half[c];
+            }
+            for (int c = 0; c < 4; c++) {
+                qa[6 + c][i] = x->quat[c];
+                qb[6 + c][i] = y->quat[c];
+            }
+        }
+        ptrdiff_t hm = satbox_contacts(&sa.view, &sb.view, N, margin, &o2.view);
+        check_stream_of("stream", &o2, N, hm, rec, satbox_contacts_stream(&sa.view, &sb.view, N, margin, rec, bad), bad);
+        satbox_qboxes qva = {{qa[0], qa[1], qa[2]}, {qa[3], qa[4], qa[5]}, {qa[6], qa[7], qa[8], qa[9]}};
+        satbox_qboxes qvb = {{qb[0], qb[1], qb[2]}, {qb[3], qb[4], qb[5]}, {qb[6], qb[7], qb[8], qb[9]}};
+        ptrdiff_t hq = satbox_contacts_q(&qva, &qvb, N, margin, &o2.view);
+        CHECK(hq == hits, "contacts_q of the gathered pairs: %td hits vs %td", hq, hits);
+        check_stream_of("stream_q", &o2, N, hq, rec, satbox_contacts_stream_q(&qva, &qvb, N, margin, rec, bad), bad);
+
+        /* bad arguments: an error code and nothing written */
+        memset(rec, 0xA5, N * sizeof *rec);
+        memset(bad, 0xA5, N);
+        CHECK(satbox_contacts_stream(&sa.view, &sb.view, N, margin, NULL, bad) == SATBOX_ERR_NULL, "NULL records");
+        CHECK(satbox_contacts_stream(&sa.view, &sb.view, N, NAN, rec, bad) == SATBOX_ERR_ARG, "NaN margin");
+        CHECK(satbox_contacts_stream(&sa.view, &sb.view, N, margin, rec, (uint8_t *)rec + 5) == SATBOX_ERR_ALIAS,
+              "bad bytes inside the records");
+        CHECK(satbox_contacts_stream(&sa.view, &sb.view, N, margin, (satbox_manifold *)(void *)sa.view.half[2], bad) ==
+                  SATBOX_ERR_ALIAS, "records over an input");
+        CHECK(satbox_contacts_stream_pairs_qrec(NULL, NB, pairs, N, margin, rec, bad) == SATBOX_ERR_NULL, "NULL pool");
+        CHECK(satbox_contacts_stream_pairs_qrec((const satbox_qrec *)(const void *)rec, NB, pairs, N, margin, rec,
+                                                bad) == SATBOX_ERR_ALIAS, "records over the pool");
+        pairs[N - 1].a = NB;
+        CHECK(satbox_contacts_stream_pairs_qrec(qrec, NB, pairs, N, margin, rec, bad) == SATBOX_ERR_INDEX, "index");
+        CHECK(satbox_overlap_pairs_qrec(qrec, NB, pairs, N, h2, l2, b2) == SATBOX_ERR_INDEX, "index overlap");
+        pairs[N - 1].a = 0;
+        int untouched = 1;
+        for (size_t i = 0; i < N * sizeof *rec; i++)
+            untouched &= ((const unsigned char *)rec)[i] == 0xA5;
+        for (size_t i = 0; i < N; i++)
+            untouched &= bad[i] == 0xA5;
+        CHECK(untouched, "an error call of the stream wrote outputs");
+        CHECK(satbox_contacts_stream(NULL, NULL, 0, NAN, NULL, NULL) == 0, "n = 0");
+        CHECK(satbox_contacts_stream(&sa.view, &sb.view, N, margin, rec, NULL) == hm, "bad may be NULL");
+        for (int f = 0; f < 10; f++) {
+            free(qa[f]);
+            free(qb[f]);
+        }
+        tb_soa_free(&sa);
+        tb_soa_free(&sb);
+    }
+    free(mrec);
+    free(rec);
+    tc_free(&o1);
+    tc_free(&o2);
+    free(pairs);
+    for (int c = 0; c < 4; c++)
+        free(qf[c]);
+    for (int c = 0; c < 3; c++) {
+        free(cf[c]);
+        free(hf[c]);
+    }
+    free(axis_mem);
+    free(qrec);
+}
+
 /* ---- invariants ----------------------------------------------------------------------------- */
 
 /* Crossing edges: an edge of A and an edge of B, sunk into each other by up to 1e-2 along
@@ -762,6 +972,8 @@ int main(int argc, char **argv)
     printf("hand-made cases: %d failures\n", failures);
     test_bad_input();
     printf("bad arguments and bad data: %d failures so far\n", failures);
+    test_engine_forms();
+    printf("engine forms (quaternion records, stream): %d failures so far\n", failures);
     test_invariants(seed, pairs);
     test_coherence(seed);
     printf("%s: %d failures\n", failures ? "FAIL" : "OK", failures);

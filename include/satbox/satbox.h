@@ -130,6 +130,16 @@ extern "C" {
 /** Largest n accepted by any entry point (pair and box indices fit in uint32_t). */
 #define SATBOX_MAX_COUNT ((size_t)UINT32_MAX)
 
+/** `bad[i]` values: the pair's data is bad (NaN, infinity, negative extent, beyond the limits). */
+#define SATBOX_BAD_DATA 1u
+/** `bad[i]` value of the checked mode (satbox_checked_active()): a box of the pair has axes that
+ * are not unit and orthogonal within ::SATBOX_CHECKED_TOL; the pair is answered as bad data. */
+#define SATBOX_BAD_AXES 2u
+/** Tolerance of the checked mode: |u_k . u_l - delta_kl| <= SATBOX_CHECKED_TOL for every pair
+ * k, l of a box's axes (evaluated in double). Quaternion forms build their axes themselves and
+ * always pass. */
+#define SATBOX_CHECKED_TOL 1e-4f
+
 /** `axis` value of a pair with bad data. */
 #define SATBOX_AXIS_INVALID 255u
 
@@ -585,6 +595,19 @@ SATBOX_API int satbox_isa_from_name(const char *name);
 
 /** Number of pairs one step of a path handles (1, 4, 8 or 16), or 0 for an unknown path. */
 SATBOX_API int satbox_isa_width(satbox_isa isa);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Checked mode                                                                            */
+
+/** 1 when the checked mode is on, else 0. It is read once, on first use: on when satbox was built
+ * with `-Dchecked=true`, and the environment variable SATBOX_CHECKED overrides (`1` on, `0` off).
+ * In checked mode every pair and contacts function (all forms) verifies the documented
+ * precondition of every box it reads (axes unit and orthogonal within ::SATBOX_CHECKED_TOL) and
+ * answers a pair that breaks it as bad data with `bad[i] = SATBOX_BAD_AXES` (hit 0, not counted,
+ * no contacts, no stream record) instead of a meaningless answer. Arguments (NULL, aliasing,
+ * indices) are checked in either mode. Turn it on in debug builds; off, it costs one test of a
+ * flag per call (the kernels are the same). */
+SATBOX_API int satbox_checked_active(void);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Misc                                                                                    */

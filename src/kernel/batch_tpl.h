@@ -32,20 +32,25 @@ SBX_INLINE void store_w(float *p, size_t i, wf v, int k)
  * of the pairs SBX_REC_AHEAD ahead. The SoA pool is not prefetched: 30 lines per pair. */
 SBX_INLINE int prefetch_wanted(const sbx_job *job, sbx_src src)
 {
-    switch (src) {
-    case SBX_SRC_REC: return job->pool_n >= SBX_REC_PREFETCH_MIN_POOL;
-    case SBX_SRC_POOL: return 0;
-    default: return job->n >= SBX_PREFETCH_MIN_N;
-    }
+    if (sbx_src_is_rec(src))
+        return job->pool_n >= SBX_REC_PREFETCH_MIN_POOL;
+    if (src == SBX_SRC_POOL)
+        return 0;
+    return job->n >= SBX_PREFETCH_MIN_N;
 }
 
 SBX_INLINE void prefetch_job(const sbx_job *job, sbx_src src, size_t i)
 {
-    if (src == SBX_SRC_REC) {
+    if (sbx_src_is_rec(src)) {
         size_t lo = i + SBX_REC_AHEAD, hi = lo + SBX_W < job->n ? lo + SBX_W : job->n;
         for (size_t q = lo; q < hi; q++) {
-            SBX_PREFETCH(&job->rec[job->pairs[q].a]);
-            SBX_PREFETCH(&job->rec[job->pairs[q].b]);
+            if (src == SBX_SRC_QREC) {
+                SBX_PREFETCH(&job->qrec[job->pairs[q].a]);
+                SBX_PREFETCH(&job->qrec[job->pairs[q].b]);
+            } else {
+                SBX_PREFETCH(&job->rec[job->pairs[q].a]);
+                SBX_PREFETCH(&job->rec[job->pairs[q].b]);
+            }
         }
         return;
     }
@@ -85,6 +90,9 @@ SBX_INLINE void load_job_w(const sbx_job *job, sbx_src src, size_t i, int k, con
         break;
     case SBX_SRC_REC:
         load_rec_w(job->rec, job->pairs, i, k, a, b);
+        break;
+    case SBX_SRC_QREC:
+        load_qrec_w(job->qrec, job->pairs, i, k, a, b);
         break;
     case SBX_SRC_POOL:
     default:
@@ -169,23 +177,23 @@ SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
 
 static ptrdiff_t kernel_overlap(const sbx_job *job)
 {
+    /* One specialised loop per source (SBX_SOURCES): `src` is a constant in each. */
     switch (job->src) {
-    case SBX_SRC_MAT: return run_overlap(job, SBX_SRC_MAT);
-    case SBX_SRC_QUAT: return run_overlap(job, SBX_SRC_QUAT);
-    case SBX_SRC_ONE: return run_overlap(job, SBX_SRC_ONE);
-    case SBX_SRC_REC: return run_overlap(job, SBX_SRC_REC);
-    default: return run_overlap(job, SBX_SRC_POOL);
+#define SBX_RUN(name) case SBX_SRC_##name: return run_overlap(job, SBX_SRC_##name);
+        SBX_SOURCES(SBX_RUN)
+#undef SBX_RUN
+    default: return SATBOX_ERR_ARG;
     }
 }
 
 static ptrdiff_t kernel_collide(const sbx_job *job)
 {
+    /* One specialised loop per source (SBX_SOURCES): `src` is a constant in each. */
     switch (job->src) {
-    case SBX_SRC_MAT: return run_collide(job, SBX_SRC_MAT);
-    case SBX_SRC_QUAT: return run_collide(job, SBX_SRC_QUAT);
-    case SBX_SRC_ONE: return run_collide(job, SBX_SRC_ONE);
-    case SBX_SRC_REC: return run_collide(job, SBX_SRC_REC);
-    default: return run_collide(job, SBX_SRC_POOL);
+#define SBX_RUN(name) case SBX_SRC_##name: return run_collide(job, SBX_SRC_##name);
+        SBX_SOURCES(SBX_RUN)
+#undef SBX_RUN
+    default: return SATBOX_ERR_ARG;
     }
 }
 

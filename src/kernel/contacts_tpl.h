@@ -468,11 +468,45 @@ SBX_INLINE void store_row(const sbx_cjob *cj, int r, size_t i, wf v, int k)
     }
 }
 
+/* The stream form of a step's outputs: one record per hit lane (`hit`), appended at nrec. The
+ * rows go through memory once (stored as the SoA form stores them, then read per lane). */
+SBX_INLINE size_t put_records(satbox_manifold *out, size_t nrec, size_t i, const contactsw *o, const wf v[FR_N],
+                              unsigned hit)
+{
+    if (!hit)
+        return nrec;
+    float rows[FR_N + 4][SBX_W];
+    SBX_UNROLL
+    for (int r = 0; r < FR_N; r++)
+        wf_storeu(rows[r], v[r]);
+    for (int c = 0; c < 3; c++)
+        wf_storeu(rows[FR_N + c], o->n[c]);
+    wf_storeu(rows[FR_N + 3], o->id);
+    while (hit) {
+        int l = __builtin_ctz(hit);
+        hit &= hit - 1u;
+        float normal[3] = {rows[FR_N][l], rows[FR_N + 1][l], rows[FR_N + 2][l]};
+        float point[4][3], depth[4];
+        uint32_t feature[4];
+        for (int s = 0; s < 4; s++) {
+            for (int c = 0; c < 3; c++)
+                point[s][c] = rows[FR_PT + 3 * s + c][l];
+            depth[s] = rows[FR_DEPTH + s][l];
+            feature[s] = (uint32_t)(int32_t)rows[FR_FEAT + s][l]; /* exact integers; -1 is NONE */
+        }
+        sbx_put_manifold(&out[nrec++], i + (size_t)l, normal, (unsigned)rows[FR_N + 3][l],
+                         (unsigned)rows[FR_COUNT][l], point, depth, feature);
+    }
+    return nrec;
+}
+
 SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
 {
     const sbx_job *job = &cj->pair;
+    if (src == SBX_SRC_ONE) /* no one-vs-many contacts form: not instantiated */
+        return SATBOX_ERR_ARG;
     wf margin = wf_set1(job->margin), zero = wf_zero(), mone = wf_set1(-1.0f);
-    size_t count = 0, n = job->n;
+    size_t count = 0, n = job->n, nrec = 0;
     float qin[FI_N][SBX_QLEN], qres[FR_N][SBX_QLEN];
     contactsw st[SBX_CSTEPS];
     for (size_t b0 = 0; b0 < n; b0 += SBX_CBLK) {
@@ -544,7 +578,9 @@ SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
                     v[r] = wf_select(fm, wf_expand(wf_loadu(qres[r] + rpos), face), v[r]);
                 rpos += (size_t)__builtin_popcount(face);
             }
-            if (k == SBX_W) {
+            if (cj->stream) {
+                nrec = put_records(cj->stream, nrec, i, o, v, o->hit & ((1u << k) - 1u));
+            } else if (k == SBX_W) {
                 SBX_UNROLL
                 for (int r = 0; r < FR_N; r++)
                     store_row(cj, r, i, v[r], SBX_W);
@@ -559,11 +595,12 @@ SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
 
 static ptrdiff_t kernel_contacts(const sbx_cjob *cj)
 {
+    /* One specialised loop per source of the contacts entry points (no one-vs-many form). */
     switch (cj->pair.src) {
-    case SBX_SRC_MAT: return run_contacts(cj, SBX_SRC_MAT);
-    case SBX_SRC_QUAT: return run_contacts(cj, SBX_SRC_QUAT);
-    case SBX_SRC_REC: return run_contacts(cj, SBX_SRC_REC);
-    default: return run_contacts(cj, SBX_SRC_POOL);
+#define SBX_RUN(name) case SBX_SRC_##name: return run_contacts(cj, SBX_SRC_##name);
+        SBX_SOURCES(SBX_RUN)
+#undef SBX_RUN
+    default: return SATBOX_ERR_ARG;
     }
 }
 

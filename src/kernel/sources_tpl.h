@@ -1,4 +1,4 @@
-/* sources_tpl.h - where the W boxes of a step come from: matrix, quaternion, one box, pool, records. */
+/* sources_tpl.h - where the W boxes of a step come from: matrix, quaternion, one box, pool, records, quaternion records. */
 #ifndef SATBOX_SOURCES_TPL_H
 #define SATBOX_SOURCES_TPL_H
 
@@ -147,6 +147,36 @@ SBX_INLINE void load_rec_w(const satbox_rec *pool, const satbox_pair *pairs, siz
     }
     load_rec_box_w(ra, a);
     load_rec_box_w(rb, b);
+}
+
+/* Pool of 48-byte quaternion records: the 10 fields of each lane's record gathered lane by lane
+ * (a record is read only within its 40 used bytes: the pool's last record may end the
+ * allocation), then the axes built as load_quat_w builds them. */
+SBX_INLINE void load_qrec_box_w(const satbox_qrec *const *rec, boxw *b)
+{
+    float buf[10][SBX_W];
+    for (int l = 0; l < SBX_W; l++) {
+        const float *r = rec[l]->center;
+        for (int q = 0; q < 10; q++)
+            buf[q][l] = r[q];
+    }
+    for (int c = 0; c < 3; c++) {
+        b->c[c] = wf_loadu(buf[c]);
+        b->h[c] = wf_loadu(buf[3 + c]);
+    }
+    quat_axes_w(wf_loadu(buf[6]), wf_loadu(buf[7]), wf_loadu(buf[8]), wf_loadu(buf[9]), b->u);
+}
+
+SBX_INLINE void load_qrec_w(const satbox_qrec *pool, const satbox_pair *pairs, size_t i, int k, boxw *a, boxw *b)
+{
+    const satbox_qrec *ra[SBX_W], *rb[SBX_W];
+    for (int l = 0; l < SBX_W; l++) {
+        const satbox_pair p = l < k ? pairs[i + (size_t)l] : pairs[i];
+        ra[l] = &pool[p.a];
+        rb[l] = &pool[p.b];
+    }
+    load_qrec_box_w(ra, a);
+    load_qrec_box_w(rb, b);
 }
 
 #endif

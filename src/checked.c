@@ -1,0 +1,177 @@
+/* checked.c - the checked mode for integrators: each call verifies the axes' precondition and flags the pairs that break it. */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contacts.h"
+
+/* The mode is read once (the build's default, then SATBOX_CHECKED from the environment) and
+ * never changes afterwards, like the path choice: -1 = not read yet. When it is off, the entry
+ * points run the same code as a build without it, plus one test of this flag per call. */
+#ifndef SATBOX_CHECKED_DEFAULT
+#define SATBOX_CHECKED_DEFAULT 0
+#endif
+static _Atomic int checked_state = -1;
+
+int satbox_checked_active(void)
+{
+    int s = atomic_load_explicit(&checked_state, memory_order_acquire);
+    if (s < 0) {
+        s = SATBOX_CHECKED_DEFAULT;
+        const char *env = getenv("SATBOX_CHECKED");
+        if (env && *env)
+            s = strcmp(env, "0") != 0;
+        atomic_store_explicit(&checked_state, s, memory_order_release);
+    }
+    return s;
+}
+
+/* 1 when a box with finite, valid data has axes that are not unit and orthogonal within
+ * SATBOX_CHECKED_TOL (the rule of satbox_validate()'s code 2, in double). Invalid data is the
+ * kernels' business (code 1), never this one's. */
+static int axes_broken(const satbox_box *b)
+{
+    if (!sbx_ref_box_valid(b))
+        return 0;
+    for (int k = 0; k < 3; k++)
+        for (int l = k; l < 3; l++) {
+            double dot = 0;
+            for (int c = 0; c < 3; c++)
+                dot += (double)b->axis[k][c] * b->axis[l][c];
+            if (!(fabs(dot - (k == l ? 1.0 : 0.0)) <= SATBOX_CHECKED_TOL))
+                return 1;
+        }
+    return 0;
+}
+
+/* 1 when pair i of the job breaks the precondition. Quaternion sources build their axes inside
+ * the kernel (orthonormal up to rounding by construction): never broken. */
+static int pair_broken(const sbx_job *job, size_t i)
+{
+    satbox_box a, b;
+    switch (job->src) {
+    case SBX_SRC_MAT:
+        sbx_box_at(job->ma, i, &a);
+        sbx_box_at(job->mb, i, &b);
+        break;
+    case SBX_SRC_ONE:
+        a = *job->one;
+        sbx_box_at(job->mb, i, &b);
+        break;
+    case SBX_SRC_POOL:
+        sbx_box_at(job->pool, job->pairs[i].a, &a);
+        sbx_box_at(job->pool, job->pairs[i].b, &b);
+        break;
+    case SBX_SRC_REC:
+        memcpy(&a, &job->rec[job->pairs[i].a], sizeof a);
+        memcpy(&b, &job->rec[job->pairs[i].b], sizeof b);
+        break;
+    default:
+        return 0;
+    }
+    return axes_broken(&a) || axes_broken(&b);
+}
+
+/* A view of the batch v starting at element i. */
+static const satbox_boxes *view_at(const satbox_boxes *v, size_t i, satbox_boxes *out)
+{
+    *out = *v;
+    for (int c = 0; c < 3; c++) {
+        out->center[c] += i;
+        out->half[c] += i;
+    }
+    for (int k = 0; k < 3; k++)
+        for (int c = 0; c < 3; c++)
+            out->axis[k][c] += i;
+    return out;
+}
+
+/* Whether pair i hits (collide's hit at the job's margin; 0 for overlap jobs, where it equals the
+ * overlap bit): asked of the scalar reference on that pair alone, since the caller's outputs
+ * may not include anything that says it. */
+static int pair_hits(const sbx_job *job, size_t i)
+{
+    sbx_job one = {.src = job->src, .n = 1, .one = job->one, .pool = job->pool, .rec = job->rec,
+                   .qrec = job->qrec, .pool_n = job->pool_n, .margin = job->margin};
+    satbox_boxes ma, mb;
+    if (job->pairs)
+        one.pairs = job->pairs + i;
+    if (job->ma)
+        one.ma = view_at(job->ma, i, &ma);
+    if (job->mb)
+        one.mb = view_at(job->mb, i, &mb);
+    uint8_t hit = 0;
+    one.hit = &hit;
+    sbx_kernels_scalar.collide(&one);
+    return hit == 1;
+}
+
+/* The flagged pairs' per-pair outputs of the pair functions, the list without them; returns the
+ * count less the flagged pairs that had hit. */
+ptrdiff_t sbx_checked_pairs(const sbx_job *job, ptrdiff_t count)
+{
+    if (count < 0)
+        return count;
+    size_t hits = (size_t)count;
+    for (size_t i = 0; i < job->n; i++) {
+        if (!pair_broken(job, i))
+            continue;
+        hits -= (size_t)pair_hits(job, i);
+        if (job->hit)
+            job->hit[i] = 0;
+        if (job->bad)
+            job->bad[i] = SATBOX_BAD_AXES;
+        if (job->separation)
+            job->separation[i] = NAN;
+        for (int c = 0; c < 3; c++)
+            if (job->normal[c])
+                job->normal[c][i] = 0.0f;
+        if (job->axis)
+            job->axis[i] = SATBOX_AXIS_INVALID;
+    }
+    if (job->compact) { /* ascending pair indices: drop the flagged ones in place */
+        size_t kept = 0;
+        for (size_t j = 0; j < (size_t)count; j++)
+            if (!pair_broken(job, job->compact[j]))
+                job->compact[kept++] = job->compact[j];
+    }
+    return (ptrdiff_t)hits;
+}
+
+/* The same for the contacts functions: the manifold outputs emptied as for bad data; the stream
+ * loses the records of the flagged pairs (the rest keep their order). */
+ptrdiff_t sbx_checked_contacts(const sbx_cjob *cj, ptrdiff_t count)
+{
+    if (count < 0)
+        return count;
+    const sbx_job *job = &cj->pair;
+    if (cj->stream) {
+        size_t kept = 0;
+        for (size_t r = 0; r < (size_t)count; r++)
+            if (!pair_broken(job, cj->stream[r].pair))
+                cj->stream[kept++] = cj->stream[r];
+        if (job->bad)
+            for (size_t i = 0; i < job->n; i++)
+                if (pair_broken(job, i))
+                    job->bad[i] = SATBOX_BAD_AXES;
+        return (ptrdiff_t)kept;
+    }
+    for (size_t i = 0; i < job->n; i++) {
+        if (!pair_broken(job, i))
+            continue;
+        if (cj->count)
+            cj->count[i] = 0;
+        for (int k = 0; k < 4; k++) {
+            for (int c = 0; c < 3; c++)
+                if (cj->point[k][c])
+                    cj->point[k][c][i] = 0.0f;
+            if (cj->depth[k])
+                cj->depth[k][i] = 0.0f;
+            if (cj->feature[k])
+                cj->feature[k][i] = SATBOX_FEATURE_NONE;
+        }
+    }
+    /* hit, bad, normal, axis, the list and the count as for the pair functions */
+    return sbx_checked_pairs(job, count);
+}
