@@ -301,10 +301,10 @@ void ws_print_report(FILE *f, const ws_report *r)
     fprintf(f,
             "WORLD {\"engine\":\"%s\",\"scene\":\"%s\",\"n\":%zu,\"narrow\":\"%s\",\"steps\":%d,"
             "\"broad_ms\":%.6g,\"narrow_ms\":%.6g,\"joints_ms\":%.6g,\"solver_ms\":%.6g,\"step_ms\":%.6g,"
-            "\"points\":%.6g,\"max_pen\":%.6g,\"ke\":%.6g,\"drift\":%.6g,\"lost\":%zu,\"nan\":%zu,"
+            "\"points\":%.6g,\"pairs\":%.6g,\"max_pen\":%.6g,\"ke\":%.6g,\"drift\":%.6g,\"lost\":%zu,\"nan\":%zu,"
             "\"hash\":\"%016llx\"}\n",
             r->engine, r->scene, r->n, r->narrow, r->steps, r->broad_ms, r->narrow_ms, r->joints_ms, r->solver_ms,
-            r->step_ms, r->points, r->max_pen, r->ke, r->drift, r->lost, r->nan, (unsigned long long)r->hash);
+            r->step_ms, r->points, r->pairs, r->max_pen, r->ke, r->drift, r->lost, r->nan, (unsigned long long)r->hash);
 }
 
 double ws_now(void)

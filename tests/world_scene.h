@@ -94,6 +94,7 @@ typedef struct ws_report {
     int steps;            /**< steps run */
     double broad_ms, narrow_ms, joints_ms, solver_ms, step_ms; /**< ms per step */
     double points;        /**< contact points per step */
+    double pairs;         /**< candidate pairs (broad phase output) per step */
     double max_pen, ke, drift; /**< ws_max_penetration, ws_kinetic_energy, ws_drift at the end */
     size_t lost, nan;     /**< ws_lost, ws_nan_count at the end */
     uint64_t hash;        /**< ws_state_hash at the end */
