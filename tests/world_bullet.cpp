@@ -49,12 +49,41 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // The satbox narrow phase.
 
+// What the points of a pair take from its two bodies, as btManifoldResult::addContactPoint sets it.
+struct PairMaterial {
+    btScalar friction = 0, restitution = 0, rolling = 0, spinning = 0;
+    btScalar stiffness = 0, damping = 0; // with BT_CONTACT_FLAG_CONTACT_STIFFNESS_DAMPING
+    int point_flags = 0;                 // BT_CONTACT_FLAG_* of every point
+    bool added_callback = false;         // gContactAddedCallback wants every new point
+};
+
+// Through Bullet's (replaceable) global callbacks and the bodies' collision flags.
+PairMaterial material_of(const btCollisionObject *a, const btCollisionObject *b)
+{
+    PairMaterial m;
+    m.friction = gCalculateCombinedFrictionCallback(a, b);
+    m.restitution = gCalculateCombinedRestitutionCallback(a, b);
+    m.rolling = gCalculateCombinedRollingFrictionCallback(a, b);
+    m.spinning = gCalculateCombinedSpinningFrictionCallback(a, b);
+    const int flags = a->getCollisionFlags() | b->getCollisionFlags();
+    if (flags & btCollisionObject::CF_HAS_CONTACT_STIFFNESS_DAMPING) {
+        m.damping = gCalculateCombinedContactDampingCallback(a, b);
+        m.stiffness = gCalculateCombinedContactStiffnessCallback(a, b);
+        m.point_flags |= BT_CONTACT_FLAG_CONTACT_STIFFNESS_DAMPING;
+    }
+    if (flags & btCollisionObject::CF_HAS_FRICTION_ANCHOR)
+        m.point_flags |= BT_CONTACT_FLAG_FRICTION_ANCHOR;
+    m.added_callback = gContactAddedCallback && (flags & btCollisionObject::CF_CUSTOM_MATERIAL_CALLBACK);
+    return m;
+}
+
 // Copy of one satbox record into a pair's persistent manifold (see the conventions above).
-// a, b: the manifold's body0 and body1, which are the satbox pair's A and B.
-void fill_manifold(btPersistentManifold *manifold, const satbox_manifold &rec, const btCollisionObject *a,
+// a, b: the manifold's body0 and body1, which are the satbox pair's A and B; ta, tb their world
+// transforms.
+void fill_manifold(btPersistentManifold *manifold, const satbox_manifold &rec, const btTransform &ta,
+                   const btTransform &tb, const PairMaterial &material, const btCollisionObject *a,
                    const btCollisionObject *b)
 {
-    const btTransform &ta = a->getWorldTransform(), &tb = b->getWorldTransform();
     const btVector3 normal_ab(rec.normal[0], rec.normal[1], rec.normal[2]);
     const btVector3 normal_on_b = -normal_ab;
     // The share of the depth to walk from satbox's point to each surface along the normal.
@@ -82,10 +111,6 @@ void fill_manifold(btPersistentManifold *manifold, const satbox_manifold &rec, c
             }
         }
 
-    const btScalar friction = btManifoldResult::calculateCombinedFriction(a, b);
-    const btScalar restitution = btManifoldResult::calculateCombinedRestitution(a, b);
-    const btScalar rolling = btManifoldResult::calculateCombinedRollingFriction(a, b);
-    const btScalar spinning = btManifoldResult::calculateCombinedSpinningFriction(a, b);
     manifold->setNumContacts(rec.count);
     for (int k = 0; k < rec.count; k++) {
         const satbox_contact &c = rec.point[k];
@@ -96,10 +121,15 @@ void fill_manifold(btPersistentManifold *manifold, const satbox_manifold &rec, c
         pt = btManifoldPoint(ta.invXform(on_a), tb.invXform(on_b), normal_on_b, -c.depth);
         pt.m_positionWorldOnA = on_a;
         pt.m_positionWorldOnB = on_b;
-        pt.m_combinedFriction = friction;
-        pt.m_combinedRestitution = restitution;
-        pt.m_combinedRollingFriction = rolling;
-        pt.m_combinedSpinningFriction = spinning;
+        pt.m_combinedFriction = material.friction;
+        pt.m_combinedRestitution = material.restitution;
+        pt.m_combinedRollingFriction = material.rolling;
+        pt.m_combinedSpinningFriction = material.spinning;
+        if (material.point_flags & BT_CONTACT_FLAG_CONTACT_STIFFNESS_DAMPING) {
+            pt.m_combinedContactDamping1 = material.damping;
+            pt.m_combinedContactStiffness1 = material.stiffness;
+        }
+        pt.m_contactPointFlags = material.point_flags;
         btPlaneSpace1(pt.m_normalWorldOnB, pt.m_lateralFrictionDir1, pt.m_lateralFrictionDir2);
         pt.m_index0 = pt.m_index1 = (int)c.feature;
         pt.m_appliedImpulse = warm[k].impulse;
@@ -107,6 +137,11 @@ void fill_manifold(btPersistentManifold *manifold, const satbox_manifold &rec, c
         pt.m_appliedImpulseLateral1 = warm[k].lateral1;
         pt.m_appliedImpulseLateral2 = warm[k].lateral2;
         pt.m_lifeTime = warm[k].life + 1; // as refreshContactPoints counts: 1 for a new point
+        if (material.added_callback) {
+            btCollisionObjectWrapper wa(nullptr, a->getCollisionShape(), a, ta, -1, -1);
+            btCollisionObjectWrapper wb(nullptr, b->getCollisionShape(), b, tb, -1, -1);
+            (*gContactAddedCallback)(pt, &wa, pt.m_partId0, pt.m_index0, &wb, pt.m_partId1, pt.m_index1);
+        }
     }
 }
 
@@ -182,7 +217,7 @@ void SatboxPairManifold::processCollision(const btCollisionObjectWrapper *w0, co
     satbox_manifold rec;
     ptrdiff_t hits = satbox_contacts_stream_pairs_qrec(pool, 2, &pair, 1, margin, &rec, nullptr);
     if (hits == 1)
-        fill_manifold(manifold, rec, a, b);
+        fill_manifold(manifold, rec, a->getWorldTransform(), b->getWorldTransform(), material_of(a, b), a, b);
     else
         manifold->clearManifold();
     has_points = hits == 1;
@@ -262,17 +297,23 @@ public:
             std::abort();
         }
         const double t3 = ws_now();
-        // The manifolds are ~900 bytes each, scattered in Bullet's pool: fetch them a few records ahead.
-        constexpr size_t kAheadRecords = 6;
+        // The manifolds (880 bytes, 4 points of 208) are scattered in Bullet's pool: fetch a few
+        // records ahead the lines the fill touches, the points it writes and the counters' line
+        // (fetching all 14 lines stalled on the full miss buffers).
+        constexpr size_t kAheadRecords = 4;
         for (size_t r = 0; r < (size_t)hits; r++) {
             if (r + kAheadRecords < (size_t)hits) {
-                const char *ahead = reinterpret_cast<const char *>(manifolds_[stream_[r + kAheadRecords].pair]);
-                for (size_t line = 0; line < sizeof(btPersistentManifold); line += 64)
-                    __builtin_prefetch(ahead + line, 1);
+                const satbox_manifold &ahead = stream_[r + kAheadRecords];
+                const btPersistentManifold *m = manifolds_[ahead.pair];
+                const char *base = reinterpret_cast<const char *>(m);
+                for (size_t line = 0; line < ahead.count * sizeof(btManifoldPoint); line += 64)
+                    __builtin_prefetch(base + line, 1);
+                __builtin_prefetch(&m->m_companionIdA, 1); // beside the point count and the bodies
             }
             const uint32_t i = stream_[r].pair;
-            btPersistentManifold *manifold = manifolds_[i];
-            fill_manifold(manifold, stream_[r], manifold->getBody0(), manifold->getBody1());
+            const BodyCache &ca = bodies_[pairs_[i].a], &cb = bodies_[pairs_[i].b];
+            fill_manifold(manifolds_[i], stream_[r], ca.transform, cb.transform, pair_material(ca, cb), ca.object,
+                          cb.object);
             had_points_[i] |= 2; // bit 1: written this step
         }
         // Pairs tested this step that had points and got none: empty their manifolds (no stale
@@ -310,14 +351,50 @@ private:
         bool filtered = false; // checkCollideWith may say no (ignore list, multibody link)
     };
 
+    // What the manifold fill needs of a box, copied from the object with the pool refresh, so that
+    // the fill reads a dense array instead of the scattered objects.
+    struct BodyCache {
+        btTransform transform = btTransform::getIdentity();
+        btScalar friction = 0, restitution = 0, rolling = 0, spinning = 0;
+        int flags = 0; // collision flags
+        const btCollisionObject *object = nullptr;
+    };
+
+    // The pair's material as Bullet's default callbacks combine it (the same operations), from the
+    // cache; through the callbacks themselves when the application replaced one or a body asks
+    // for more (contact stiffness, friction anchors, the contact-added callback).
+    PairMaterial pair_material(const BodyCache &a, const BodyCache &b) const
+    {
+        constexpr int kSpecial = btCollisionObject::CF_HAS_CONTACT_STIFFNESS_DAMPING |
+                                 btCollisionObject::CF_HAS_FRICTION_ANCHOR |
+                                 btCollisionObject::CF_CUSTOM_MATERIAL_CALLBACK;
+        if (!default_callbacks_ || ((a.flags | b.flags) & kSpecial))
+            return material_of(a.object, b.object);
+        const btScalar limit = 10; // btManifoldResult's MAX_FRICTION
+        PairMaterial m;
+        m.friction = btClamped(a.friction * b.friction, -limit, limit);
+        m.restitution = a.restitution * b.restitution;
+        m.rolling = btClamped(a.rolling * b.friction + b.rolling * a.friction, -limit, limit);
+        m.spinning = btClamped(a.spinning * b.friction + b.spinning * a.friction, -limit, limit);
+        return m;
+    }
+
     // Record i is the world's collision object i (its world array index); static boxes are written
     // once, moving ones every step. Records of other shapes are never read (no pair refers to them).
     void refresh_pool()
     {
+        default_callbacks_ = gCalculateCombinedFrictionCallback == &btManifoldResult::calculateCombinedFriction &&
+                             gCalculateCombinedRestitutionCallback == &btManifoldResult::calculateCombinedRestitution &&
+                             gCalculateCombinedRollingFrictionCallback ==
+                                 &btManifoldResult::calculateCombinedRollingFriction &&
+                             gCalculateCombinedSpinningFrictionCallback ==
+                                 &btManifoldResult::calculateCombinedSpinningFriction;
         const int count = objects_->size();
         const bool rebuild = (int)pool_.size() != count;
-        if (rebuild)
+        if (rebuild) {
             pool_.assign(count, satbox_qrec{});
+            bodies_.assign(count, BodyCache{});
+        }
         for (int i = 0; i < count; i++) {
             const btCollisionObject *object = (*objects_)[i];
             const int uid = object->getBroadphaseHandle()->m_uniqueId;
@@ -331,6 +408,14 @@ private:
                           object->getInternalType() == btCollisionObject::CO_FEATHERSTONE_LINK;
             if (!pi.box)
                 continue;
+            BodyCache &cache = bodies_[i];
+            cache.transform = object->getWorldTransform();
+            cache.friction = object->getFriction();
+            cache.restitution = object->getRestitution();
+            cache.rolling = object->getRollingFriction();
+            cache.spinning = object->getSpinningFriction();
+            cache.flags = object->getCollisionFlags();
+            cache.object = object;
             if (rebuild)
                 box_qrec(object, &pool_[i]);
             else if (!object->isStaticObject())
@@ -342,6 +427,8 @@ private:
     const btCollisionObjectArray *objects_ = nullptr;
     std::vector<satbox_qrec> pool_;
     std::vector<ProxyInfo> proxy_info_; // indexed by the broad-phase proxy's unique id
+    std::vector<BodyCache> bodies_;     // indexed like the pool
+    bool default_callbacks_ = true;     // Bullet's material callbacks are its own
     std::vector<satbox_pair> pairs_;
     std::vector<SatboxPairManifold *> owners_;     // per tested pair: its algorithm object
     std::vector<btPersistentManifold *> manifolds_; // per tested pair: its manifold
