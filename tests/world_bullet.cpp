@@ -118,7 +118,7 @@ void fill_manifold(btPersistentManifold *manifold, const satbox_manifold &rec, c
         const btVector3 on_a = p + normal_ab * (c.depth * to_a);
         const btVector3 on_b = p - normal_ab * (c.depth * to_b);
         btManifoldPoint &pt = manifold->getContactPoint(k);
-        pt = btManifoldPoint(ta.invXform(on_a), tb.invXform(on_b), normal_on_b, -c.depth);
+        new (&pt) btManifoldPoint(ta.invXform(on_a), tb.invXform(on_b), normal_on_b, -c.depth); // in place: no temporary
         pt.m_positionWorldOnA = on_a;
         pt.m_positionWorldOnB = on_b;
         pt.m_combinedFriction = material.friction;
