@@ -616,12 +616,14 @@ struct Options {
     float margin = satbox_margin_default();
     bool damping = false;
     bool phases = false; // print the satbox dispatch's phases to stderr
+    int same_state = 0;  // > 0: then time both narrow phases on the end state (see same_state_dispatch)
 };
 
 // Runs one scene with one narrow phase and fills the report; `label` keeps the narrow phase's name
 // ("bullet" or "satbox-<isa>") that the report points to. The drift is measured over the last 100
 // steps (or all of them when there are fewer).
-void run_world(const Options &opt, const ws_scene &scene, ws_report &report, std::string &label)
+void run_world(const Options &opt, const ws_scene &scene, ws_report &report, std::string &label,
+               std::vector<ws_state> *final_states = nullptr)
 {
     const bool use_satbox = opt.narrow == "satbox";
     SatboxPairManifold::margin = opt.margin;
@@ -673,6 +675,8 @@ void run_world(const Options &opt, const ws_scene &scene, ws_report &report, std
     report.lost = ws_lost(&scene, after.data());
     report.nan = ws_nan_count(&scene, after.data());
     report.hash = ws_state_hash(&scene, after.data());
+    if (final_states)
+        *final_states = after;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1028,7 +1032,7 @@ int usage(const char *why)
     std::fprintf(stderr,
                  "usage: world_bullet [--scene pile|pyramid] [--n N] [--steps S] [--seed K]\n"
                  "                    [--narrow bullet|satbox] [--isa NAME] [--margin M] [--damping]\n"
-                 "                    [--phases] [--json]\n"
+                 "                    [--phases] [--json] [--same-state R]\n"
                  "       world_bullet --check-signs | --test\n");
     return 2;
 }
@@ -1048,6 +1052,36 @@ int force_isa(const std::string &name)
     return 0;
 }
 
+// --same-state R: both narrow phases on one state, the run's end state (so that they see the same
+// pairs, which two runs' diverging trajectories do not): two fresh worlds (every body awake) dispatch
+// it R + 1 times; the first dispatch, which creates the algorithms and manifolds, is left out.
+// Prints one `DISPATCH {json}` line per narrow phase (ms per dispatch, pairs tested, points).
+void same_state_dispatch(const Options &opt, const ws_scene &scene, const std::vector<ws_state> &states)
+{
+    std::vector<ws_body> bodies(scene.bodies, scene.bodies + scene.n_bodies);
+    for (size_t i = 0; i < bodies.size(); i++) {
+        for (int c = 0; c < 3; c++)
+            bodies[i].position[c] = states[i].position[c];
+        for (int c = 0; c < 4; c++)
+            bodies[i].quat[c] = states[i].quat[c];
+    }
+    for (int use_satbox = 0; use_satbox < 2; use_satbox++) {
+        SatboxPairManifold::margin = opt.margin;
+        World w(bodies.data(), bodies.size(), scene.gravity, use_satbox, opt.damping);
+        w.world->performDiscreteCollisionDetection();
+        const double narrow0 = w.world->narrow_seconds;
+        for (int r = 0; r < opt.same_state; r++)
+            w.world->performDiscreteCollisionDetection();
+        const double ms = opt.same_state > 0 ? (w.world->narrow_seconds - narrow0) * 1e3 / opt.same_state : 0;
+        const std::string label =
+            use_satbox ? std::string("satbox-") + satbox_isa_name(satbox_isa_active()) : "bullet";
+        std::printf("DISPATCH {\"engine\":\"bullet\",\"scene\":\"%s\",\"n\":%zu,\"narrow\":\"%s\",\"after_steps\":%d,"
+                    "\"repeats\":%d,\"narrow_ms\":%.6g,\"pairs\":%d,\"points\":%ld}\n",
+                    scene.name, scene.n_dynamic, label.c_str(), opt.steps, opt.same_state, ms,
+                    w.world->getPairCache()->getNumOverlappingPairs(), w.active_points());
+    }
+}
+
 int run_once(const Options &opt)
 {
     if (!opt.isa.empty()) {
@@ -1060,8 +1094,11 @@ int run_once(const Options &opt)
         return usage("unknown scene (or out of memory)");
     ws_report report;
     std::string label;
-    run_world(opt, scene, report, label);
+    std::vector<ws_state> final_states;
+    run_world(opt, scene, report, label, &final_states);
     ws_print_report(stdout, &report);
+    if (opt.same_state > 0)
+        same_state_dispatch(opt, scene, final_states);
     ws_scene_free(&scene);
     return 0;
 }
@@ -1105,6 +1142,8 @@ int main(int argc, char **argv)
             opt.narrow = value;
         else if (arg == "--isa")
             opt.isa = value;
+        else if (arg == "--same-state")
+            opt.same_state = std::atoi(value);
         else if (arg == "--margin")
             opt.margin = std::strtof(value, nullptr);
         else
