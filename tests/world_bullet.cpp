@@ -1,9 +1,20 @@
 // world_bullet.cpp - a real Bullet world (btDiscreteDynamicsWorld) on the shared scenes, box-box narrow phase by Bullet or by satbox.
 //
 // Usage: world_bullet [--scene pile|pyramid] [--n N] [--steps S] [--seed K] [--narrow bullet|satbox]
-//                     [--isa NAME] [--margin M]                       one run, one `WORLD {json}` line
-//        world_bullet --check-signs                                   the sign and id checks (a test)
-//        world_bullet --test                                          the world test (see run_world_test)
+//                     [--isa NAME] [--margin M] [--damping] [--phases] [--same-state R] [--json]
+//                         one run, one `WORLD {json}` line (tests/world_scene.h); --isa forces a satbox
+//                         path (exit 77 when the CPU lacks it); --margin: satbox's speculative margin
+//                         (default: Bullet's contact breaking threshold); --damping: the piles' damping;
+//                         --phases: the satbox dispatch's phases on stderr; --same-state R: then both
+//                         narrow phases on the end state (DISPATCH lines); --json: accepted, no effect
+//        world_bullet --check-signs        the sign and id checks (a test)
+//        world_bullet --test               the world test (see run_world_test)
+//
+// Phases timed per step (monotonic clock): broad = AABB update and pair cache; narrow = the dispatch,
+// from the pair cache to filled manifolds, all glue counted (for satbox the pool refresh, the pair
+// gathering, the call and the manifold fill); joints = the satbox manifold fill alone (a part of
+// narrow; 0 for Bullet's own, whose fill is inside its detector); solver = islands and the
+// sequential-impulse solve; step = the whole stepSimulation.
 //
 // The world is Bullet's ordinary rigid-body stack: btDbvtBroadphase, btDefaultCollisionConfiguration,
 // btSequentialImpulseConstraintSolver, btBoxShape bodies (static ground and walls have mass 0).
