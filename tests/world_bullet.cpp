@@ -958,14 +958,22 @@ double median(std::vector<double> v)
 int run_world_test()
 {
     const double ratio_limit = 1.25, drift_floor = 1e-4;
-    const int seeds = 5;
+    // SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): 3 seeds, the same pyramids, a
+    // small pile too short to rest, of which only the loss, NaN and hash checks count. The pyramids
+    // rest about 1.2x deeper than with Bullet's own points (satbox's 4-point reduction can drop a
+    // corner of a resting face for a crossing point mid-edge): a single pyramid of 55 cubes measured
+    // 1.252x, two of them 1.198x (5 seeds) and 1.208x (3 seeds), so the limit is near.
+    const bool quick = std::getenv("SATBOX_QUICK") != nullptr;
+    const int seeds = quick ? 3 : 5;
     struct Case {
         const char *scene;
         size_t n;
         int steps;
         int hash_steps; // steps of the runs compared across the paths
         bool damping;
-    } cases[] = {{"pyramid", 110, 300, 300, false}, {"pile", 200, 1800, 240, true}};
+        bool quality; // the median ratios are checked (else printed)
+    } cases[] = {{"pyramid", 110, 300, 300, false, true},
+                 {"pile", quick ? 60u : 200u, quick ? 200 : 1800, quick ? 100 : 240, true, !quick}};
     const int widest = satbox_isa_active();
     const unsigned supported = satbox_isa_supported();
     for (int isa = 0; isa < SATBOX_ISA_COUNT; isa++)
@@ -1027,10 +1035,11 @@ int run_world_test()
         const bool drift_ok = drift_satbox <= std::fmax(ratio_limit * drift_bullet, drift_floor);
         std::printf("%s %s n=%zu, %d seeds: median max_pen bullet %.4g satbox %.4g (%.3fx, limit %.2fx); median "
                     "drift bullet %.4g satbox %.4g (limit max(%.2fx, %g m))\n",
-                    pen_ok && drift_ok ? "ok  " : "FAIL", c.scene, c.n, seeds, pen_bullet, pen_satbox,
-                    pen_bullet > 0 ? pen_satbox / pen_bullet : 0.0, ratio_limit, drift_bullet, drift_satbox,
-                    ratio_limit, drift_floor);
-        failures += !pen_ok + !drift_ok;
+                    !c.quality ? "info" : pen_ok && drift_ok ? "ok  " : "FAIL", c.scene, c.n, seeds, pen_bullet,
+                    pen_satbox, pen_bullet > 0 ? pen_satbox / pen_bullet : 0.0, ratio_limit, drift_bullet,
+                    drift_satbox, ratio_limit, drift_floor);
+        if (c.quality)
+            failures += !pen_ok + !drift_ok;
     }
     std::printf("%s: %d failure(s)\n", failures ? "FAIL" : "ok", failures);
     return failures ? 1 : 0;
