@@ -106,6 +106,10 @@ void ws_print_report(FILE *f, const ws_report *r);
 /** Monotonic clock in seconds. */
 double ws_now(void);
 
+/** CPU time of the calling thread in seconds: on a shared machine it leaves out the time the thread
+ * waited for a core (the monotonic clock counts it), so phase times stay comparable under load. */
+double ws_thread_cpu_now(void);
+
 #ifdef __cplusplus
 }
 #endif
