@@ -1,16 +1,17 @@
 // world_bullet.cpp - a real Bullet world (btDiscreteDynamicsWorld) on the shared scenes, box-box narrow phase by Bullet or by satbox.
 //
 // Usage: world_bullet [--scene pile|pyramid] [--n N] [--steps S] [--seed K] [--narrow bullet|satbox]
-//                     [--isa NAME] [--margin M] [--damping] [--phases] [--same-state R] [--json]
+//                     [--isa NAME] [--margin M] [--damping] [--phases] [--same-state R] [--cpu-time] [--json]
 //                         one run, one `WORLD {json}` line (tests/world_scene.h); --isa forces a satbox
 //                         path (exit 77 when the CPU lacks it); --margin: satbox's speculative margin
 //                         (default: Bullet's contact breaking threshold); --damping: the piles' damping;
 //                         --phases: the satbox dispatch's phases on stderr; --same-state R: then both
-//                         narrow phases on the end state (DISPATCH lines); --json: accepted, no effect
+//                         narrow phases on the end state (DISPATCH lines); --cpu-time: the phases in the
+//                         thread's CPU time instead of the monotonic clock; --json: accepted, no effect
 //        world_bullet --check-signs        the sign and id checks (a test)
 //        world_bullet --test               the world test (see run_world_test)
 //
-// Phases timed per step (monotonic clock): broad = AABB update and pair cache; narrow = the dispatch,
+// Phases timed per step (monotonic clock, or --cpu-time): broad = AABB update and pair cache; narrow = the dispatch,
 // from the pair cache to filled manifolds, all glue counted (for satbox the pool refresh, the pair
 // gathering, the call and the manifold fill); joints = the satbox manifold fill alone (a part of
 // narrow; 0 for Bullet's own, whose fill is inside its detector); solver = islands and the
@@ -56,6 +57,11 @@
 #include "world_scene.h"
 
 namespace {
+
+// The clock of the phase times: ws_now (monotonic, the default) or, with --cpu-time,
+// ws_thread_cpu_now (the world thread's CPU time, which leaves out the waits for a core on a
+// shared machine).
+double (*clock_now)(void) = ws_now;
 
 // ---------------------------------------------------------------------------------------------
 // The satbox narrow phase.
@@ -249,9 +255,9 @@ public:
     void dispatchAllCollisionPairs(btOverlappingPairCache *cache, const btDispatcherInfo &info,
                                    btDispatcher *) override
     {
-        const double t0 = ws_now();
+        const double t0 = clock_now();
         refresh_pool();
-        const double t1 = ws_now();
+        const double t1 = clock_now();
         // The box-box pairs that need a test this step (not both asleep, not filtered out).
         const int pair_count = cache->getNumOverlappingPairs();
         btBroadphasePair *cached = cache->getOverlappingPairArrayPtr();
@@ -297,7 +303,7 @@ public:
             manifolds_.push_back(owner->manifold);
             had_points_.push_back(owner->has_points);
         }
-        const double t2 = ws_now();
+        const double t2 = clock_now();
         // One satbox call for the step; then one record per hit pair, in pair order.
         stream_.resize(pairs_.size());
         const ptrdiff_t hits = satbox_contacts_stream_pairs_qrec(pool_.data(), pool_.size(), pairs_.data(),
@@ -307,7 +313,7 @@ public:
             std::fprintf(stderr, "world_bullet: satbox: %s\n", satbox_strerror((int)hits));
             std::abort();
         }
-        const double t3 = ws_now();
+        const double t3 = clock_now();
         // The manifolds (880 bytes, 4 points of 208) are scattered in Bullet's pool: fetch a few
         // records ahead the lines the fill touches, the points it writes and the counters' line
         // (fetching all 14 lines stalled on the full miss buffers).
@@ -336,7 +342,7 @@ public:
             if ((had_points_[i] != 0) != (had_points_[i] >= 2))
                 owners_[i]->has_points = had_points_[i] >= 2;
         }
-        const double t4 = ws_now();
+        const double t4 = clock_now();
         refresh_seconds += t1 - t0;
         gather_seconds += t2 - t1;
         call_seconds += t3 - t2;
@@ -461,29 +467,29 @@ public:
     // are the broad phase; the dispatch (pair cache to filled manifolds) is the narrow phase.
     void performDiscreteCollisionDetection() override
     {
-        const double t0 = ws_now();
+        const double t0 = clock_now();
         updateAabbs();
         computeOverlappingPairs();
-        const double t1 = ws_now();
+        const double t1 = clock_now();
         candidate_pairs += (size_t)m_broadphasePairCache->getOverlappingPairCache()->getNumOverlappingPairs();
         m_dispatcher1->dispatchAllCollisionPairs(m_broadphasePairCache->getOverlappingPairCache(), getDispatchInfo(),
                                                  m_dispatcher1);
-        const double t2 = ws_now();
+        const double t2 = clock_now();
         broad_seconds += t1 - t0;
         narrow_seconds += t2 - t1;
     }
     // Islands (union-find over the pairs) and the sequential-impulse solve are the solver.
     void calculateSimulationIslands() override
     {
-        const double t0 = ws_now();
+        const double t0 = clock_now();
         btDiscreteDynamicsWorld::calculateSimulationIslands();
-        solver_seconds += ws_now() - t0;
+        solver_seconds += clock_now() - t0;
     }
     void solveConstraints(btContactSolverInfo &info) override
     {
-        const double t0 = ws_now();
+        const double t0 = clock_now();
         btDiscreteDynamicsWorld::solveConstraints(info);
-        solver_seconds += ws_now() - t0;
+        solver_seconds += clock_now() - t0;
     }
 };
 
@@ -648,9 +654,9 @@ void run_world(const Options &opt, const ws_scene &scene, ws_report &report, std
     for (int s = 0; s < opt.steps; s++) {
         if (s == drift_from)
             w.states(before);
-        const double t0 = ws_now();
+        const double t0 = clock_now();
         w.world->stepSimulation(dt, 0); // maxSubSteps 0: exactly one step of dt per call
-        step_seconds += ws_now() - t0;
+        step_seconds += clock_now() - t0;
         points += w.active_points();
     }
     if (opt.steps == 0)
@@ -1052,7 +1058,7 @@ int usage(const char *why)
     std::fprintf(stderr,
                  "usage: world_bullet [--scene pile|pyramid] [--n N] [--steps S] [--seed K]\n"
                  "                    [--narrow bullet|satbox] [--isa NAME] [--margin M] [--damping]\n"
-                 "                    [--phases] [--json] [--same-state R]\n"
+                 "                    [--phases] [--json] [--same-state R] [--cpu-time]\n"
                  "       world_bullet --check-signs | --test\n");
     return 2;
 }
@@ -1143,6 +1149,10 @@ int main(int argc, char **argv)
         }
         if (arg == "--phases") {
             opt.phases = true;
+            continue;
+        }
+        if (arg == "--cpu-time") {
+            clock_now = ws_thread_cpu_now;
             continue;
         }
         if (arg == "--json")
