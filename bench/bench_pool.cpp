@@ -1,15 +1,17 @@
 // bench_pool.cpp - index pairs into a pool far larger than the caches: sweep order against random slots, records against SoA.
 //
-// Names: pool/<entry>/<path>/<order>/<boxes>, entry overlap_pairs_rec or overlap_pairs, order
+// Names: pool/<entry>/<path>/<order>/<boxes>, entry overlap_pairs_rec, overlap_pairs or
+// overlap_pairs_qrec (48-byte quaternion records, axes built in the kernel), order
 // "sweep" (a box's candidates are its neighbours in memory, as a sort-and-sweep emits them) or
 // "random" (the same boxes and pairs with every box moved to a random slot: each pair reads two
 // unrelated cache lines). Both orders test the same pairs, so their ratio is the cost of memory
-// order alone. The pool holds 2.6M boxes (166 MB of records, 156 MB of SoA): it lives in DRAM.
+// order alone. The pool holds 2.6M boxes (166 MB of records, 156 MB of SoA, 125 MB of quaternion records): it lives in DRAM.
 #include <benchmark/benchmark.h>
 
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -41,6 +43,7 @@ struct RecPool {
 
 struct Pool {
     RecPool rec;
+    std::vector<satbox_qrec> qrec;
     Fields soa;
     std::vector<satbox_pair> pairs;
 };
@@ -56,11 +59,18 @@ const Pool &pool_of(int order)
         tb_rng rng;
         tb_seed(&rng, 777);
         std::vector<satbox_box> boxes(kBoxes);
+        std::vector<std::array<float, 4>> quat(kBoxes);
         // Boxes along a line, each overlapping about half of its next neighbours: the pairs
         // (i, i+1) and (i, i+2) are ~1.5 candidates a box, like a broad phase's output.
         for (size_t i = 0; i < kBoxes; i++) {
             satbox_box &b = boxes[i];
-            tb_random_rotation(&rng, b.axis);
+            for (int c = 0; c < 4; c++) // a random rotation as engines store it: a quaternion
+                quat[i][c] = (float)tb_normal(&rng);
+            float *q[4] = {&quat[i][0], &quat[i][1], &quat[i][2], &quat[i][3]}, *ax[3][3];
+            for (int k = 0; k < 3; k++)
+                for (int c = 0; c < 3; c++)
+                    ax[k][c] = &b.axis[k][c];
+            satbox_axes_from_quat(q, 1, ax);
             for (int c = 0; c < 3; c++)
                 b.half[c] = (float)tb_range(&rng, 0.2, 0.6);
             b.center[0] = 0.8f * (float)i;
@@ -83,8 +93,19 @@ const Pool &pool_of(int order)
             Pool &p = pools[o];
             p.rec.alloc(kBoxes);
             std::vector<satbox_box> placed(kBoxes);
-            for (size_t i = 0; i < kBoxes; i++)
-                placed[o ? slot[i] : i] = boxes[i];
+            p.qrec.resize(kBoxes);
+            for (size_t i = 0; i < kBoxes; i++) {
+                size_t at = o ? slot[i] : i;
+                placed[at] = boxes[i];
+                satbox_qrec &r = p.qrec[at];
+                for (int c = 0; c < 3; c++) {
+                    r.center[c] = boxes[i].center[c];
+                    r.half[c] = boxes[i].half[c];
+                }
+                for (int c = 0; c < 4; c++)
+                    r.quat[c] = quat[i][c];
+                r.pad[0] = r.pad[1] = 0.0f;
+            }
             Fields f;
             for (auto &v : f.f)
                 v.resize(kBoxes);
@@ -108,7 +129,10 @@ const Pool &pool_of(int order)
     return pools[order];
 }
 
-void run_pool(benchmark::State &st, bool rec, satbox_isa isa, int order)
+enum PoolEntry { REC, SOA, QREC };
+const char *const kPoolName[] = {"overlap_pairs_rec", "overlap_pairs", "overlap_pairs_qrec"};
+
+void run_pool(benchmark::State &st, PoolEntry e, satbox_isa isa, int order)
 {
     if (satbox_isa_force(isa) != SATBOX_OK) {
         st.SkipWithError("path not available");
@@ -122,8 +146,9 @@ void run_pool(benchmark::State &st, bool rec, satbox_isa isa, int order)
     double hits = 0;
     for (auto _ : st) {
         const satbox_pair *pairs = p.pairs.data() + w * kWindow;
-        ptrdiff_t r = rec ? satbox_overlap_pairs_rec(p.rec.data(), kBoxes, pairs, kWindow, nullptr, out.data(), nullptr)
-                          : satbox_overlap_pairs(&v, kBoxes, pairs, kWindow, nullptr, out.data(), nullptr);
+        ptrdiff_t r = e == REC    ? satbox_overlap_pairs_rec(p.rec.data(), kBoxes, pairs, kWindow, nullptr, out.data(), nullptr)
+                      : e == QREC ? satbox_overlap_pairs_qrec(p.qrec.data(), kBoxes, pairs, kWindow, nullptr, out.data(), nullptr)
+                                  : satbox_overlap_pairs(&v, kBoxes, pairs, kWindow, nullptr, out.data(), nullptr);
         benchmark::DoNotOptimize(r);
         hits += (double)r;
         if (++w == windows)
@@ -137,14 +162,13 @@ void run_pool(benchmark::State &st, bool rec, satbox_isa isa, int order)
 }
 
 const int registered = [] {
-    for (int e = 0; e < 2; e++)
+    for (PoolEntry e : {REC, SOA, QREC})
         for (int i : present_paths()) {
             satbox_isa isa = (satbox_isa)i;
             for (int order = 0; order < 2; order++) {
-                std::string name = std::string("pool/") + (e ? "overlap_pairs" : "overlap_pairs_rec") + "/" +
-                                   satbox_isa_name(isa) + "/" + (order ? "random" : "sweep") + "/" +
-                                   std::to_string(kBoxes);
-                benchmark::RegisterBenchmark(name.c_str(), run_pool, e == 0, isa, order);
+                std::string name = std::string("pool/") + kPoolName[e] + "/" + satbox_isa_name(isa) + "/" +
+                                   (order ? "random" : "sweep") + "/" + std::to_string(kBoxes);
+                benchmark::RegisterBenchmark(name.c_str(), run_pool, e, isa, order);
             }
         }
     return 0;

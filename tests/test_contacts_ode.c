@@ -15,8 +15,9 @@
  *    produced no point, so dCollide reports nothing (satbox then gives its fallback point);
  *  - "par": satbox hits, ODE reports nothing and the boxes have edges parallel within 1e-3 rad:
  *    ODE's edge tests have no guard for nearly parallel edges (their cross product is rounding
- *    noise), so a spurious edge axis separates deeply overlapping boxes; satbox skips such axes
- *    (SATBOX_EDGE_MIN_LEN2) and guards the rest (SATBOX_EPS); all face gaps say overlap;
+ *    noise), so a spurious edge axis separates deeply overlapping boxes; satbox skips an edge axis
+ *    whose edges are that close to parallel (|R[i][j]| >= SATBOX_PARALLEL_ABS_COS, the rule of
+ *    satbox.h; no epsilon elsewhere) and all face gaps say overlap;
  *  - "other": anything else; the test fails if more than 0.1% of the hits are "other". */
 #include <math.h>
 #include <stdio.h>

@@ -159,8 +159,8 @@ typedef enum satbox_error {
  * No alignment or padding is required; satbox never reads past the count it is given.
  * Speed: a pair call reads 30 arrays at once. If they all start at the same offset modulo 4 KiB
  * (separate large allocations are page-aligned; one block with a power-of-two capacity per field
- * likewise), they compete for the same L1 cache sets and every method slows down, ~2.3x measured
- * here; stagger the starts by a few cache lines (e.g. pad each field's capacity by 16 floats). */
+ * likewise), they compete for the same L1 cache sets and every method slows down (several times,
+ * bench/README.md shows how much); stagger the starts by a few cache lines (e.g. pad each field's capacity by 16 floats). */
 typedef struct satbox_boxes {
     const float *center[3];  /**< center[c][i]: world coordinate c (x, y, z) of box i's center */
     const float *half[3];    /**< half[k][i]: half extent of box i along its local axis k, >= 0 */
@@ -241,7 +241,8 @@ typedef struct satbox_result {
     float *separation;   /**< largest normalised gap (length units); > 0 apart; NaN if invalid */
     float *normal[3];    /**< normal[c][i]: world unit normal of that axis, from A towards B; 0 if invalid */
     uint8_t *axis;       /**< id 0..14 of that axis (see the numbering above); SATBOX_AXIS_INVALID if invalid */
-    uint8_t *bad;        /**< 1 when the pair has bad data (hit 0, separation NaN, axis SATBOX_AXIS_INVALID), else 0 */
+    uint8_t *bad;        /**< SATBOX_BAD_DATA (1) when the pair has bad data (hit 0, separation NaN, axis
+                              SATBOX_AXIS_INVALID), SATBOX_BAD_AXES (2) in checked mode, else 0 */
 } satbox_result;
 
 /** A candidate pair as a broad phase emits it: two indices into one pool of boxes. */
@@ -268,7 +269,8 @@ typedef enum satbox_isa {
  * @param b     the B boxes (n of them)
  * @param n     number of pairs (0 is fine)
  * @param hit   n bytes written: 1 overlap, 0 separated or bad data (must not be NULL when n > 0)
- * @param bad   optional (may be NULL): n bytes written, 1 where the pair has bad data, else 0
+ * @param bad   optional (may be NULL): n bytes written, 1 where the pair has bad data, 2 where the
+ *              checked mode flags its axes (::SATBOX_BAD_AXES), else 0
  * @return the number of overlapping pairs (>= 0), or a negative ::satbox_error (nothing written).
  * Equal bit for bit to the `hit` of satbox_collide() with margin 0, on every path. */
 SATBOX_API ptrdiff_t satbox_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n,
@@ -308,7 +310,7 @@ SATBOX_API ptrdiff_t satbox_collide_one(const satbox_box *box, const satbox_boxe
  * @param hit     optional (may be NULL): n per-pair bytes as in satbox_overlap()
  * @param out     optional (may be NULL): receives the indices (into `pairs`) of the overlapping
  *                pairs, ascending, compacted; room for n entries must be provided
- * @param bad     optional (may be NULL): n per-pair bytes, 1 where the pair has bad data
+ * @param bad     optional (may be NULL): n per-pair bytes, 1 where the pair has bad data (2: checked mode)
  * @return the number of overlapping pairs, or a negative ::satbox_error. Any index >= pool_n is
  *         SATBOX_ERR_INDEX and nothing is written. */
 SATBOX_API ptrdiff_t satbox_overlap_pairs(const satbox_boxes *pool, size_t pool_n,
@@ -375,7 +377,8 @@ SATBOX_API ptrdiff_t satbox_pack_rec(const satbox_boxes *src, size_t n, satbox_r
 
 /** Checks the precondition of every box: valid data (see "Bad data") and axes unit and
  * orthogonal within `tol` (|u_k . u_l - delta_kl| <= tol for all k, l).
- * @param bad  optional (may be NULL): n bytes, 0 ok, 1 invalid data, 2 axes not orthonormal
+ * @param bad  optional (may be NULL): n bytes, 0 ok, ::SATBOX_BAD_DATA (1) invalid data,
+ *             ::SATBOX_BAD_AXES (2) axes not orthonormal within tol
  * @return the number of boxes that break it, or a negative ::satbox_error. */
 SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float tol, uint8_t *bad);
 
@@ -483,7 +486,7 @@ typedef struct satbox_contacts_out {
     float *point[4][3];    /**< point[k][c][i]: world coordinate c of contact point k of pair i */
     float *depth[4];       /**< depth[k][i]: penetration of point k along the normal (< 0: speculative) */
     uint32_t *feature[4];  /**< feature[k][i]: 32-bit feature id of point k (see above) */
-    uint8_t *bad;          /**< 1 when the pair has bad data, else 0 */
+    uint8_t *bad;          /**< 1 when the pair has bad data, 2 when the checked mode flags it, else 0 */
 } satbox_contacts_out;
 
 /** Contact manifolds of pairs (a[i], b[i]), i < n.
@@ -540,10 +543,10 @@ typedef struct satbox_manifold {
 /** The contact stream: the manifolds of pairs (a[i], b[i]), i < n, compacted, one
  * ::satbox_manifold per pair with hit == 1, in ascending pair order.
  * @param out  room for n records (only the first `return value` are written)
- * @param bad  optional (may be NULL): n bytes, 1 where the pair has bad data (such a pair has no
- *             record), else 0
+ * @param bad  optional (may be NULL): n bytes, 1 where the pair has bad data (2: flagged by the
+ *             checked mode); such a pair has no record; else 0
  * @return the number of records written (pairs with hit == 1), or a negative ::satbox_error
- *         (nothing written). Same arguments rules (margin, aliasing) as satbox_contacts(). */
+ *         (nothing written). The same argument rules (margin, aliasing) as satbox_contacts(). */
 SATBOX_API ptrdiff_t satbox_contacts_stream(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
                                             satbox_manifold *out, uint8_t *bad);
 

@@ -1,0 +1,614 @@
+/* world_ode.c - an ODE world (sweep-and-prune, QuickStep) whose box-box narrow phase is ODE's dCollide or one satbox call per step. */
+/* Usage:
+ *   world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox [--isa NAME]
+ *             [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]
+ *   world_ode --check     the meson test (see check_main below)
+ * Prints one line `WORLD {json}` (tests/world_scene.h, ws_print_report), preceded by a readable
+ * summary unless --json. --isa forces a satbox path (exit 77 when this CPU lacks it). --cpu-time
+ * times the phases with the thread's CPU clock instead of the monotonic one (a loaded machine).
+ *
+ * Both narrow phases see the same world: the same bodies (tests/world_scene.c), ODE's sweep and
+ * prune space as broad phase (dHashSpace was measured 2x slower than the whole narrow phase), a
+ * near callback that only collects the candidate pairs, the same contact surface (friction,
+ * softness) and dWorldQuickStep. They differ only in how the pairs become contacts:
+ *  - ode:    dCollide(o1, o2) on every pair, up to 4 dContactGeom each;
+ *  - satbox: the quaternion record pool refreshed from the bodies, then (when many candidates do
+ *            not touch; --prefilter / --no-prefilter force it on / off)
+ *            satbox_overlap_pairs_qrec() keeps the touching pairs, and one
+ *            satbox_contacts_stream_pairs_qrec() call gives their manifolds. The contacts are the
+ *            same either way (same hit bit, same ascending pair order).
+ * Phases timed per step (monotonic clock, or --cpu-time): broad = dSpaceCollide (pair collection); narrow = from
+ * the pair list to the filled contact array (for satbox the pool refresh, the prefilter and the
+ * stream; for ode the dCollide calls); joints = emptying last step's joints and creating this
+ * step's contact joints from the array; solver = dWorldQuickStep; step = all of them.
+ *
+ * Sign convention at the border: for dCollide(o1, o2) ODE's normal points into o1 (moving o1 by
+ * depth along it separates the pair), satbox's normal points from A to B; with A = o1 the ODE
+ * normal is the negation of satbox's, and the depths have the same sign (> 0 penetrating).
+ * Feature ids: each satbox contact's 32-bit id is kept in a side table that the contact joint's
+ * user data points to (dJointSetData), where a warm-starting solver would match them from frame
+ * to frame. ODE does not warm start contacts: its contact joints are destroyed and created anew
+ * every step, so no impulse survives to be matched; here the ids are recorded, not used. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <ode/ode.h>
+
+#include "satbox/satbox.h"
+#include "world_scene.h"
+
+/* The contact surface, the same for both narrow phases. */
+#define SURFACE_MU 0.6
+#define SURFACE_SOFT_ERP 0.2
+#define SURFACE_SOFT_CFM 1e-5
+#define QUICKSTEP_ITERATIONS 20
+/* Speculative distance of satbox's contacts. 0: an ODE contact joint clamps a negative depth to 0
+ * and would then hold the bodies apart at the gap (it has no notion of a speculative point). */
+#define SATBOX_MARGIN 0.0f
+/* The clock of the phase times: ws_now (monotonic, the default) or ws_thread_cpu_now (--cpu-time). */
+static double (*clock_now)(void) = ws_now;
+
+/* satbox_overlap_pairs_qrec before the manifolds: never, always, or when the last step's fraction
+ * of touching candidates was below PREFILTER_BELOW (measured on the 4K pile and pyramids, AVX2:
+ * the prefilter costs ~1/6 of a manifold a pair, so it pays below ~5/6; 0.8 leaves a margin). */
+enum { PREFILTER_OFF = 0, PREFILTER_ON = 1, PREFILTER_AUTO = 2 };
+#define PREFILTER_BELOW 0.8
+
+/* Steps over which the drift of resting boxes is measured (the last ones of the run). */
+#define DRIFT_WINDOW 100
+
+typedef struct world_params {
+    const char *scene;
+    size_t n;
+    int steps;
+    uint64_t seed;
+    int use_satbox; /* 0: dCollide; 1: satbox stream */
+    int prefilter;  /* satbox: satbox_overlap_pairs_qrec first, contacts only for touching pairs (PREFILTER_*) */
+    int damping;    /* linear and angular damping (lets a pile come to rest sooner) */
+} world_params;
+
+typedef struct world {
+    ws_scene scene;
+    dWorldID world;
+    dSpaceID space;
+    dJointGroupID contact_group;
+    dBodyID *body; /* per scene body; 0 for a static one */
+    dGeomID *geom; /* per scene body; geom data = the body's index */
+    /* dBodyGetPosition / dBodyGetQuaternion of each dynamic body: pointers into the body, valid for
+     * its lifetime, kept so that the pool refresh reads them without two library calls a body. */
+    const dReal **body_position, **body_quat;
+    dSurfaceParameters surface;
+    int use_satbox;
+    int prefilter;         /* PREFILTER_OFF, _ON or _AUTO */
+    int prefiltered;       /* this step's stream indexes touch_pairs (1) or pairs (0) */
+    double touch_fraction; /* last step's records / candidate pairs */
+
+    satbox_pair *pairs; /* candidate pairs of this step (broad phase output) */
+    size_t n_pairs, cap_pairs;
+    /* ode narrow phase output */
+    dContactGeom *ode_contacts;
+    size_t n_ode_contacts, cap_ode_contacts;
+    /* satbox narrow phase: pool, prefilter, stream, feature side table */
+    satbox_qrec *pool;
+    uint32_t *touching;       /* indices into pairs of the overlapping pairs (prefilter) */
+    satbox_pair *touch_pairs; /* those pairs, gathered */
+    size_t cap_touching, cap_touch_pairs;
+    satbox_manifold *stream;
+    size_t n_stream, cap_stream;
+    uint32_t *feature; /* feature id of each contact joint of this step (joint user data) */
+    size_t cap_feature;
+
+    double t_broad, t_narrow, t_joints, t_solver, t_step; /* seconds, summed over the steps */
+    double t_refresh, t_prefilter;                         /* satbox: parts of t_narrow */
+    size_t points;                                         /* contact joints, summed */
+    size_t pairs_total;                                    /* candidate pairs, summed */
+} world;
+
+static void *grow(void *p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return p;
+    size_t cap2 = *cap ? *cap : 1024;
+    while (cap2 < need)
+        cap2 *= 2;
+    void *q = realloc(p, cap2 * elem);
+    if (!q) {
+        fprintf(stderr, "world_ode: out of memory\n");
+        exit(1);
+    }
+    *cap = cap2;
+    return q;
+}
+
+/* Near callback: collect the pair, nothing else (static-static pairs are nobody's business). */
+static void collect_pair(void *data, dGeomID o1, dGeomID o2)
+{
+    world *w = (world *)data;
+    if (!dGeomGetBody(o1) && !dGeomGetBody(o2))
+        return;
+    w->pairs = (satbox_pair *)grow(w->pairs, &w->cap_pairs, w->n_pairs + 1, sizeof *w->pairs);
+    w->pairs[w->n_pairs].a = (uint32_t)(uintptr_t)dGeomGetData(o1);
+    w->pairs[w->n_pairs].b = (uint32_t)(uintptr_t)dGeomGetData(o2);
+    w->n_pairs++;
+}
+
+static void world_create(world *w, const world_params *p)
+{
+    memset(w, 0, sizeof *w);
+    if (ws_scene_make(&w->scene, p->scene, p->n, p->seed) != 0) {
+        fprintf(stderr, "world_ode: unknown scene '%s' or out of memory\n", p->scene);
+        exit(2);
+    }
+    const ws_scene *s = &w->scene;
+    /* QuickStep shuffles its constraints with ODE's global generator: reseed it so that every run
+     * (and every satbox path) starts from the same sequence. */
+    dRandSetSeed(1);
+    w->world = dWorldCreate();
+    dWorldSetGravity(w->world, s->gravity[0], s->gravity[1], s->gravity[2]);
+    dWorldSetQuickStepNumIterations(w->world, QUICKSTEP_ITERATIONS);
+    dWorldSetERP(w->world, 0.2);
+    dWorldSetCFM(w->world, 1e-5);
+    dWorldSetContactSurfaceLayer(w->world, 0.001);
+    dWorldSetContactMaxCorrectingVel(w->world, 1.0);
+    if (p->damping) {
+        dWorldSetLinearDamping(w->world, 0.01);
+        dWorldSetAngularDamping(w->world, 0.05);
+    }
+    w->space = dSweepAndPruneSpaceCreate(0, dSAP_AXES_XYZ);
+    w->contact_group = dJointGroupCreate(0);
+    w->body = (dBodyID *)calloc(s->n_bodies, sizeof *w->body);
+    w->geom = (dGeomID *)calloc(s->n_bodies, sizeof *w->geom);
+    w->pool = (satbox_qrec *)calloc(s->n_bodies, sizeof *w->pool);
+    w->body_position = (const dReal **)calloc(s->n_bodies, sizeof *w->body_position);
+    w->body_quat = (const dReal **)calloc(s->n_bodies, sizeof *w->body_quat);
+    if (!w->body || !w->geom || !w->pool || !w->body_position || !w->body_quat) {
+        fprintf(stderr, "world_ode: out of memory\n");
+        exit(1);
+    }
+    for (size_t i = 0; i < s->n_bodies; i++) {
+        const ws_body *b = &s->bodies[i];
+        const double *q = b->quat;
+        dQuaternion ode_q = {q[3], q[0], q[1], q[2]}; /* ODE: (w, x, y, z) */
+        w->geom[i] = dCreateBox(w->space, 2 * b->half[0], 2 * b->half[1], 2 * b->half[2]);
+        dGeomSetData(w->geom[i], (void *)(uintptr_t)i);
+        if (b->is_static) {
+            dGeomSetPosition(w->geom[i], b->position[0], b->position[1], b->position[2]);
+            dGeomSetQuaternion(w->geom[i], ode_q);
+        } else {
+            dMass m;
+            dMassSetBox(&m, 1.0, 2 * b->half[0], 2 * b->half[1], 2 * b->half[2]);
+            w->body[i] = dBodyCreate(w->world);
+            dBodySetMass(w->body[i], &m);
+            dBodySetPosition(w->body[i], b->position[0], b->position[1], b->position[2]);
+            dBodySetQuaternion(w->body[i], ode_q);
+            dGeomSetBody(w->geom[i], w->body[i]);
+            w->body_position[i] = dBodyGetPosition(w->body[i]);
+            w->body_quat[i] = dBodyGetQuaternion(w->body[i]);
+        }
+        /* Pool record: static ones never change; dynamic ones are refreshed every step. */
+        for (int c = 0; c < 3; c++) {
+            w->pool[i].center[c] = (float)b->position[c];
+            w->pool[i].half[c] = (float)b->half[c];
+        }
+        for (int c = 0; c < 4; c++)
+            w->pool[i].quat[c] = (float)q[c];
+    }
+    w->surface.mode = dContactApprox1 | dContactSoftERP | dContactSoftCFM;
+    w->surface.mu = SURFACE_MU;
+    w->surface.soft_erp = SURFACE_SOFT_ERP;
+    w->surface.soft_cfm = SURFACE_SOFT_CFM;
+    w->use_satbox = p->use_satbox;
+    w->prefilter = p->prefilter;
+}
+
+static void world_destroy(world *w)
+{
+    dJointGroupDestroy(w->contact_group);
+    dSpaceDestroy(w->space); /* destroys the geoms too (cleanup mode on by default) */
+    dWorldDestroy(w->world);
+    free(w->body), free(w->geom), free(w->pool), free(w->pairs), free(w->ode_contacts);
+    free(w->body_position), free(w->body_quat);
+    free(w->touching), free(w->touch_pairs), free(w->stream), free(w->feature);
+    ws_scene_free(&w->scene);
+}
+
+/* ---- narrow phases: candidate pairs -> contact array ---- */
+
+static void narrow_ode(world *w)
+{
+    w->ode_contacts = (dContactGeom *)grow(w->ode_contacts, &w->cap_ode_contacts, 4 * w->n_pairs,
+                                           sizeof *w->ode_contacts);
+    size_t at = 0;
+    for (size_t k = 0; k < w->n_pairs; k++)
+        at += (size_t)dCollide(w->geom[w->pairs[k].a], w->geom[w->pairs[k].b], 4, &w->ode_contacts[at],
+                               sizeof w->ode_contacts[0]);
+    w->n_ode_contacts = at;
+}
+
+static void refresh_pool(world *w)
+{
+    const ws_scene *s = &w->scene;
+    for (size_t i = s->n_static; i < s->n_bodies; i++) {
+        const dReal *pos = w->body_position[i], *q = w->body_quat[i]; /* q: (w, x, y, z) */
+        satbox_qrec *r = &w->pool[i];
+        r->center[0] = (float)pos[0], r->center[1] = (float)pos[1], r->center[2] = (float)pos[2];
+        r->quat[0] = (float)q[1], r->quat[1] = (float)q[2], r->quat[2] = (float)q[3], r->quat[3] = (float)q[0];
+    }
+}
+
+/* Leaves the manifolds in w->stream; record.pair indexes w->touch_pairs (prefilter) or w->pairs. */
+static void narrow_satbox(world *w)
+{
+    double t0 = clock_now();
+    refresh_pool(w);
+    double t1 = clock_now();
+    const satbox_pair *pairs = w->pairs;
+    size_t n = w->n_pairs;
+    w->stream = (satbox_manifold *)grow(w->stream, &w->cap_stream, n, sizeof *w->stream);
+    /* The overlap test costs a fraction of a manifold and has the same hit bit as contacts at
+     * margin 0: worth running first when many candidates do not touch (a pile: ~2/3 of the broad
+     * phase's pairs), not when nearly all do (resting pyramids). Auto decides from the last step. */
+    w->prefiltered = n && (w->prefilter == PREFILTER_ON ||
+                           (w->prefilter == PREFILTER_AUTO && w->touch_fraction < PREFILTER_BELOW));
+    if (w->prefiltered) {
+        w->touching = (uint32_t *)grow(w->touching, &w->cap_touching, n, sizeof *w->touching);
+        w->touch_pairs = (satbox_pair *)grow(w->touch_pairs, &w->cap_touch_pairs, n, sizeof *w->touch_pairs);
+        ptrdiff_t hits = satbox_overlap_pairs_qrec(w->pool, w->scene.n_bodies, pairs, n, NULL, w->touching, NULL);
+        if (hits < 0) {
+            fprintf(stderr, "world_ode: satbox_overlap_pairs_qrec: %s\n", satbox_strerror((int)hits));
+            exit(1);
+        }
+        for (ptrdiff_t k = 0; k < hits; k++)
+            w->touch_pairs[k] = pairs[w->touching[k]];
+        pairs = w->touch_pairs;
+        n = (size_t)hits;
+    }
+    double t2 = clock_now();
+    w->t_refresh += t1 - t0, w->t_prefilter += t2 - t1;
+    ptrdiff_t records = satbox_contacts_stream_pairs_qrec(w->pool, w->scene.n_bodies, pairs, n, SATBOX_MARGIN,
+                                                          w->stream, NULL);
+    if (records < 0) {
+        fprintf(stderr, "world_ode: satbox_contacts_stream_pairs_qrec: %s\n", satbox_strerror((int)records));
+        exit(1);
+    }
+    w->n_stream = (size_t)records;
+    w->touch_fraction = w->n_pairs ? (double)records / (double)w->n_pairs : 0.0;
+}
+
+/* ---- joints: contact array -> contact joints ---- */
+
+static void joints_ode(world *w)
+{
+    dContact contact;
+    memset(&contact, 0, sizeof contact);
+    contact.surface = w->surface;
+    for (size_t k = 0; k < w->n_ode_contacts; k++) {
+        contact.geom = w->ode_contacts[k];
+        dJointID j = dJointCreateContact(w->world, w->contact_group, &contact);
+        dJointAttach(j, dGeomGetBody(contact.geom.g1), dGeomGetBody(contact.geom.g2));
+    }
+    w->points += w->n_ode_contacts;
+}
+
+static void joints_satbox(world *w)
+{
+    const satbox_pair *pairs = w->prefiltered ? w->touch_pairs : w->pairs;
+    w->feature = (uint32_t *)grow(w->feature, &w->cap_feature, SATBOX_MAX_CONTACTS * w->n_stream, sizeof *w->feature);
+    dContact contact;
+    memset(&contact, 0, sizeof contact);
+    contact.surface = w->surface;
+    contact.geom.side1 = contact.geom.side2 = -1;
+    size_t made = 0;
+    for (size_t r = 0; r < w->n_stream; r++) {
+        const satbox_manifold *m = &w->stream[r];
+        satbox_pair pair = pairs[m->pair];
+        contact.geom.g1 = w->geom[pair.a];
+        contact.geom.g2 = w->geom[pair.b];
+        /* ODE's normal points into o1 = A: the negation of satbox's A-to-B normal. */
+        for (int c = 0; c < 3; c++)
+            contact.geom.normal[c] = -(dReal)m->normal[c];
+        contact.geom.normal[3] = 0;
+        dBodyID body_a = w->body[pair.a], body_b = w->body[pair.b];
+        for (int k = 0; k < m->count; k++) {
+            for (int c = 0; c < 3; c++)
+                contact.geom.pos[c] = m->point[k].position[c];
+            contact.geom.depth = m->point[k].depth;
+            dJointID j = dJointCreateContact(w->world, w->contact_group, &contact);
+            dJointAttach(j, body_a, body_b);
+            w->feature[made] = m->point[k].feature;
+            dJointSetData(j, &w->feature[made]);
+            made++;
+        }
+    }
+    w->points += made;
+}
+
+static void world_step(world *w)
+{
+    double t0 = clock_now();
+    w->n_pairs = 0;
+    dSpaceCollide(w->space, w, collect_pair);
+    double t1 = clock_now();
+    if (w->use_satbox)
+        narrow_satbox(w);
+    else
+        narrow_ode(w);
+    double t2 = clock_now();
+    dJointGroupEmpty(w->contact_group); /* last step's joints */
+    if (w->use_satbox)
+        joints_satbox(w);
+    else
+        joints_ode(w);
+    double t3 = clock_now();
+    dWorldQuickStep(w->world, w->scene.dt);
+    double t4 = clock_now();
+    w->t_broad += t1 - t0, w->t_narrow += t2 - t1, w->t_joints += t3 - t2, w->t_solver += t4 - t3;
+    w->t_step += t4 - t0;
+    w->pairs_total += w->n_pairs;
+}
+
+static void world_states(const world *w, ws_state *states)
+{
+    const ws_scene *s = &w->scene;
+    for (size_t i = 0; i < s->n_bodies; i++) {
+        ws_state *st = &states[i];
+        memset(st, 0, sizeof *st);
+        if (!w->body[i]) {
+            memcpy(st->position, s->bodies[i].position, sizeof st->position);
+            memcpy(st->quat, s->bodies[i].quat, sizeof st->quat);
+            continue;
+        }
+        const dReal *pos = dBodyGetPosition(w->body[i]), *q = dBodyGetQuaternion(w->body[i]);
+        const dReal *v = dBodyGetLinearVel(w->body[i]), *av = dBodyGetAngularVel(w->body[i]);
+        for (int c = 0; c < 3; c++)
+            st->position[c] = pos[c], st->lin_vel[c] = v[c], st->ang_vel[c] = av[c];
+        st->quat[0] = q[1], st->quat[1] = q[2], st->quat[2] = q[3], st->quat[3] = q[0];
+    }
+}
+
+/* The satbox narrow phase's parts of the last run (ms per step), for the readable summary. */
+static double last_refresh_ms, last_prefilter_ms;
+
+/* One run: build, step, measure. `narrow_name` must outlive the report. */
+static void run_world(const world_params *p, ws_report *r, char *narrow_name, size_t name_size)
+{
+    world w;
+    world_create(&w, p);
+    ws_state *window_start = (ws_state *)calloc(w.scene.n_bodies, sizeof *window_start);
+    ws_state *end = (ws_state *)calloc(w.scene.n_bodies, sizeof *end);
+    if (!window_start || !end) {
+        fprintf(stderr, "world_ode: out of memory\n");
+        exit(1);
+    }
+    int window_at = p->steps > DRIFT_WINDOW ? p->steps - DRIFT_WINDOW : 0;
+    for (int step = 0; step < p->steps; step++) {
+        if (step == window_at)
+            world_states(&w, window_start);
+        world_step(&w);
+    }
+    world_states(&w, end);
+    if (p->use_satbox)
+        snprintf(narrow_name, name_size, "satbox-%s", satbox_isa_name(satbox_isa_active()));
+    else
+        snprintf(narrow_name, name_size, "ode");
+    double per_step_ms = p->steps > 0 ? 1e3 / p->steps : 0;
+    memset(r, 0, sizeof *r);
+    r->engine = "ode";
+    r->scene = w.scene.name;
+    r->n = w.scene.n_dynamic;
+    r->narrow = narrow_name;
+    r->steps = p->steps;
+    r->broad_ms = w.t_broad * per_step_ms;
+    r->narrow_ms = w.t_narrow * per_step_ms;
+    r->joints_ms = w.t_joints * per_step_ms;
+    r->solver_ms = w.t_solver * per_step_ms;
+    r->step_ms = w.t_step * per_step_ms;
+    r->points = p->steps > 0 ? (double)w.points / p->steps : 0;
+    r->pairs = p->steps > 0 ? (double)w.pairs_total / p->steps : 0;
+    r->max_pen = ws_max_penetration(&w.scene, end);
+    r->ke = ws_kinetic_energy(&w.scene, end);
+    r->drift = ws_drift(&w.scene, window_start, end);
+    r->lost = ws_lost(&w.scene, end);
+    r->nan = ws_nan_count(&w.scene, end);
+    r->hash = ws_state_hash(&w.scene, end);
+    free(window_start), free(end);
+    last_refresh_ms = w.t_refresh * per_step_ms, last_prefilter_ms = w.t_prefilter * per_step_ms;
+    world_destroy(&w);
+}
+
+/* ---- the meson test ---- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Two scenes, 5 seeds each, both narrow phases (satbox on the widest path):
+ *  - 2 pyramids (110 cubes), 5 s: they stand, creeping by millimetres (QuickStep, 20 iterations);
+ *  - a pile of 300 mixed boxes with damping, 10 s: packed, but with 20 iterations ODE leaves it
+ *    jittering at ~1-2 cm/s with an occasional box toppling over the heap's edge, so its drift is
+ *    chaotic (0.2-0.6 m over the last 100 steps whichever narrow phase runs) and its check is
+ *    mainly lost / NaN / penetration.
+ * Checks:
+ *  - satbox's median max penetration and median drift are at most 1.25x ODE's own (plus a floor
+ *    of 0.1 mm for the drift, below which both are the solver's noise);
+ *  - no box lost, no NaN, in any run;
+ *  - the satbox run's final state hash is the same on every path this CPU has (paths it lacks
+ *    are named as not compared).
+ * Returns the process exit code. */
+static int check_main(void)
+{
+    enum { MAX_SEEDS = 5 };
+    const double ratio_limit = 1.25, drift_floor = 1e-4;
+    /* SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds. */
+    int quick = getenv("SATBOX_QUICK") != NULL;
+    int seeds = quick ? 3 : MAX_SEEDS;
+    struct { const char *scene; size_t n; int steps; int damping; } cases[] = {
+        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0},
+        {"pile", quick ? 60 : 300, quick ? 200 : 600, 1},
+    };
+    size_t hash_n = quick ? 60 : 300;
+    int hash_steps = quick ? 100 : 300;
+    int failures = 0;
+    char name[64];
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        double pen[2][MAX_SEEDS], drift[2][MAX_SEEDS];
+        for (int seed = 0; seed < seeds; seed++) {
+            for (int use_satbox = 0; use_satbox < 2; use_satbox++) {
+                world_params p = {cases[c].scene, cases[c].n, cases[c].steps, (uint64_t)seed + 1, use_satbox, PREFILTER_AUTO,
+                                  cases[c].damping};
+                ws_report r;
+                run_world(&p, &r, name, sizeof name);
+                ws_print_report(stdout, &r);
+                pen[use_satbox][seed] = r.max_pen;
+                drift[use_satbox][seed] = r.drift;
+                if (r.lost || r.nan || !(r.max_pen >= 0)) {
+                    printf("FAIL %s seed %d %s: lost %zu, NaN %zu, max_pen %g\n", r.scene, seed + 1, r.narrow,
+                           r.lost, r.nan, r.max_pen);
+                    failures++;
+                }
+            }
+        }
+        double pen_ode = median(pen[0], seeds), pen_sat = median(pen[1], seeds);
+        double drift_ode = median(drift[0], seeds), drift_sat = median(drift[1], seeds);
+        int pen_ok = pen_sat <= ratio_limit * pen_ode;
+        int drift_ok = drift_sat <= fmax(ratio_limit * drift_ode, drift_floor);
+        printf("%s %s n=%zu: median max_pen ode %.3g satbox %.3g (ratio %.3f, limit %.2f); median drift ode %.3g "
+               "satbox %.3g (limit max(%.2fx, %g))\n",
+               pen_ok && drift_ok ? "ok  " : "FAIL", cases[c].scene, cases[c].n, pen_ode, pen_sat,
+               pen_ode > 0 ? pen_sat / pen_ode : 0.0, ratio_limit, drift_ode, drift_sat, ratio_limit, drift_floor);
+        failures += !pen_ok + !drift_ok;
+    }
+    /* Bit-identical trajectories on every path: the pile (the busier scene), seed 1. */
+    unsigned supported = satbox_isa_supported();
+    int first = -1;
+    uint64_t first_hash = 0;
+    for (int isa = 0; isa < SATBOX_ISA_COUNT; isa++) {
+        const char *isa_name = satbox_isa_name((satbox_isa)isa);
+        if (!(supported & (1u << isa))) {
+            printf("path %-7s not supported by this CPU or build: not compared\n", isa_name);
+            continue;
+        }
+        if (satbox_isa_force((satbox_isa)isa) != SATBOX_OK) {
+            printf("FAIL path %s: satbox_isa_force refused a supported path\n", isa_name);
+            failures++;
+            continue;
+        }
+        world_params p = {"pile", hash_n, hash_steps, 1, 1, PREFILTER_AUTO, 1};
+        ws_report r;
+        run_world(&p, &r, name, sizeof name);
+        int same = first < 0 || r.hash == first_hash;
+        printf("%s path %-7s final state hash %016" PRIx64 "%s\n", same ? "ok  " : "FAIL", isa_name, r.hash,
+               first < 0 ? " (reference)" : same ? " (same)" : " (differs)");
+        if (first < 0)
+            first = isa, first_hash = r.hash;
+        failures += !same;
+    }
+    /* The prefilter changes the work, never the contacts: forced on and off give the same end state. */
+    for (int mode = PREFILTER_OFF; mode <= PREFILTER_ON; mode++) {
+        world_params p = {"pile", hash_n, hash_steps, 1, 1, mode, 1};
+        ws_report r;
+        run_world(&p, &r, name, sizeof name);
+        int same = r.hash == first_hash;
+        printf("%s prefilter %-3s final state hash %016" PRIx64 " (%s)\n", same ? "ok  " : "FAIL",
+               mode == PREFILTER_ON ? "on" : "off", r.hash, same ? "same" : "differs");
+        failures += !same;
+    }
+    printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
+    return failures ? 1 : 0;
+}
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox "
+                    "[--isa NAME] [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]\n"
+                    "       world_ode --check\n");
+    exit(2);
+}
+
+int main(int argc, char **argv)
+{
+    world_params p = {"pile", 1000, 600, 1, 0, PREFILTER_AUTO, 0};
+    const char *isa = NULL;
+    int json_only = 0, check = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        int has_value = i + 1 < argc;
+        if (!strcmp(a, "--scene") && has_value)
+            p.scene = argv[++i];
+        else if (!strcmp(a, "--n") && has_value)
+            p.n = (size_t)strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--steps") && has_value)
+            p.steps = atoi(argv[++i]);
+        else if (!strcmp(a, "--seed") && has_value)
+            p.seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(a, "--narrow") && has_value) {
+            const char *v = argv[++i];
+            if (!strcmp(v, "ode"))
+                p.use_satbox = 0;
+            else if (!strcmp(v, "satbox"))
+                p.use_satbox = 1;
+            else
+                usage();
+        } else if (!strcmp(a, "--isa") && has_value)
+            isa = argv[++i];
+        else if (!strcmp(a, "--damping"))
+            p.damping = 1;
+        else if (!strcmp(a, "--prefilter"))
+            p.prefilter = PREFILTER_ON;
+        else if (!strcmp(a, "--no-prefilter"))
+            p.prefilter = PREFILTER_OFF;
+        else if (!strcmp(a, "--cpu-time"))
+            clock_now = ws_thread_cpu_now;
+        else if (!strcmp(a, "--json"))
+            json_only = 1;
+        else if (!strcmp(a, "--check"))
+            check = 1;
+        else
+            usage();
+    }
+    dInitODE2(0);
+    dAllocateODEDataForThread(dAllocateMaskAll);
+    int rc = 0;
+    if (check) {
+        rc = check_main();
+    } else {
+        if (isa) {
+            int id = satbox_isa_from_name(isa);
+            if (id < 0) {
+                fprintf(stderr, "world_ode: unknown path '%s'\n", isa);
+                dCloseODE();
+                return 2;
+            }
+            if (satbox_isa_force((satbox_isa)id) != SATBOX_OK) {
+                fprintf(stderr, "world_ode: path %s not supported by this CPU or build\n", isa);
+                dCloseODE();
+                return 77;
+            }
+        }
+        ws_report r;
+        char name[64];
+        run_world(&p, &r, name, sizeof name);
+        if (!json_only && p.use_satbox)
+            printf("satbox narrow phase: pool refresh %.3f ms/step, prefilter %.3f ms/step, manifolds %.3f ms/step\n",
+                   last_refresh_ms, last_prefilter_ms, r.narrow_ms - last_refresh_ms - last_prefilter_ms);
+        if (!json_only)
+            printf("ode world, %s, %zu boxes, %d steps, narrow phase %s: narrow %.3f ms/step, whole step %.3f "
+                   "ms/step, %.1f contact points/step; max penetration %.4g m, drift %.3g m, lost %zu, NaN %zu\n",
+                   r.scene, r.n, r.steps, r.narrow, r.narrow_ms, r.step_ms, r.points, r.max_pen, r.drift, r.lost,
+                   r.nan);
+        ws_print_report(stdout, &r);
+    }
+    dCloseODE();
+    return rc;
+}
