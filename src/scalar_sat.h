@@ -117,6 +117,10 @@ SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *
         break;
     case SBX_SRC_QREC:
         SBX_PREFETCH_REC_AHEAD(job->qrec, job, i);
+        if (job->pool_n >= SBX_REC_PREFETCH_MIN_POOL && i + SBX_REC_AHEAD < job->n) { /* a record's last line */
+            SBX_PREFETCH(job->qrec[job->pairs[i + SBX_REC_AHEAD].a].quat + 3);
+            SBX_PREFETCH(job->qrec[job->pairs[i + SBX_REC_AHEAD].b].quat + 3);
+        }
         load_qrec(&job->qrec[job->pairs[i].a], a);
         load_qrec(&job->qrec[job->pairs[i].b], b);
         break;

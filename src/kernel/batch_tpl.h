@@ -44,9 +44,11 @@ SBX_INLINE void prefetch_job(const sbx_job *job, sbx_src src, size_t i)
     if (sbx_src_is_rec(src)) {
         size_t lo = i + SBX_REC_AHEAD, hi = lo + SBX_W < job->n ? lo + SBX_W : job->n;
         for (size_t q = lo; q < hi; q++) {
-            if (src == SBX_SRC_QREC) {
-                SBX_PREFETCH(&job->qrec[job->pairs[q].a]);
-                SBX_PREFETCH(&job->qrec[job->pairs[q].b]);
+            if (src == SBX_SRC_QREC) { /* 48-byte records: half of them straddle two lines */
+                SBX_PREFETCH(&job->qrec[job->pairs[q].a].center[0]);
+                SBX_PREFETCH(&job->qrec[job->pairs[q].a].quat[3]);
+                SBX_PREFETCH(&job->qrec[job->pairs[q].b].center[0]);
+                SBX_PREFETCH(&job->qrec[job->pairs[q].b].quat[3]);
             } else {
                 SBX_PREFETCH(&job->rec[job->pairs[q].a]);
                 SBX_PREFETCH(&job->rec[job->pairs[q].b]);

@@ -507,6 +507,7 @@ SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
         return SATBOX_ERR_ARG;
     wf margin = wf_set1(job->margin), zero = wf_zero(), mone = wf_set1(-1.0f);
     size_t count = 0, n = job->n, nrec = 0;
+    const int pf = prefetch_wanted(job, src); /* as the pair kernels: large record pools, long batches */
     float qin[FI_N][SBX_QLEN], qres[FR_N][SBX_QLEN];
     contactsw st[SBX_CSTEPS];
     for (size_t b0 = 0; b0 < n; b0 += SBX_CBLK) {
@@ -518,6 +519,8 @@ SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
             int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
             boxw a, b;
             contactsw *o = &st[nst];
+            if (pf)
+                prefetch_job(job, src, i);
             load_job_w(job, src, i, k, NULL, &a, &b);
             unsigned live = (1u << k) - 1u;
             qn = contacts_sat_w(&a, &b, margin, live, o, qin, qn);
