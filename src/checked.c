@@ -32,17 +32,7 @@ int satbox_checked_active(void)
  * kernels' business (code 1), never this one's. */
 static int axes_broken(const satbox_box *b)
 {
-    if (!sbx_ref_box_valid(b))
-        return 0;
-    for (int k = 0; k < 3; k++)
-        for (int l = k; l < 3; l++) {
-            double dot = 0;
-            for (int c = 0; c < 3; c++)
-                dot += (double)b->axis[k][c] * b->axis[l][c];
-            if (!(fabs(dot - (k == l ? 1.0 : 0.0)) <= SATBOX_CHECKED_TOL))
-                return 1;
-        }
-    return 0;
+    return sbx_ref_box_valid(b) && !sbx_axes_orthonormal(b, SATBOX_CHECKED_TOL);
 }
 
 /* 1 when pair i of the job breaks the precondition. Quaternion sources build their axes inside

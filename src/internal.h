@@ -115,8 +115,10 @@ const sbx_kernels *sbx_active(void);
 /* The kernel table of a given path if compiled in (supported by the CPU or not), else NULL. */
 const sbx_kernels *sbx_kernels_for(satbox_isa isa);
 
-/* layout.c: box i of a batch as a struct. */
+/* layout.c: box i of a batch as a struct; 1 when b's axes are unit and orthogonal within tol
+ * (|u_k . u_l - delta_kl| <= tol, in double: satbox_validate()'s code 2 and the checked mode). */
 void sbx_box_at(const satbox_boxes *v, size_t i, satbox_box *b);
+int sbx_axes_orthonormal(const satbox_box *b, double tol);
 
 /* scalar.c: the validity rule of satbox.h ("Bad data") for one box; 1 valid, 0 invalid. */
 int sbx_ref_box_valid(const satbox_box *b);

@@ -14,6 +14,19 @@ void sbx_box_at(const satbox_boxes *v, size_t i, satbox_box *b)
             b->axis[k][c] = v->axis[k][c][i];
 }
 
+int sbx_axes_orthonormal(const satbox_box *b, double tol)
+{
+    for (int k = 0; k < 3; k++)
+        for (int l = k; l < 3; l++) {
+            double dot = 0;
+            for (int c = 0; c < 3; c++)
+                dot += (double)b->axis[k][c] * b->axis[l][c];
+            if (!(fabs(dot - (k == l ? 1.0 : 0.0)) <= tol))
+                return 0;
+        }
+    return 1;
+}
+
 ptrdiff_t satbox_pack(const satbox_box *src, size_t n, const satbox_boxes_out *dst)
 {
     if (n == 0)
@@ -97,19 +110,7 @@ ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float tol, uint8_
     for (size_t i = 0; i < n; i++) {
         satbox_box b;
         sbx_box_at(boxes, i, &b);
-        uint8_t code = 0;
-        if (!sbx_ref_box_valid(&b)) {
-            code = 1;
-        } else {
-            for (int k = 0; k < 3 && !code; k++)
-                for (int l = k; l < 3; l++) {
-                    double dot = 0;
-                    for (int c = 0; c < 3; c++)
-                        dot += (double)b.axis[k][c] * b.axis[l][c];
-                    if (!(fabs(dot - (k == l ? 1.0 : 0.0)) <= tol))
-                        code = 2;
-                }
-        }
+        uint8_t code = !sbx_ref_box_valid(&b) ? 1 : !sbx_axes_orthonormal(&b, tol) ? 2 : 0;
         if (bad)
             bad[i] = code;
         count += code != 0;
