@@ -13,6 +13,14 @@
 #else
 #define SBX_ALWAYS_INLINE static inline
 #endif
+/* A function kept out of line so that its frame is gone before its caller's next call: the
+ * argument checks before a kernel, the stages of a kernel (every call fits in a 16 KiB thread
+ * stack, satbox.h). */
+#if defined(__GNUC__)
+#define SBX_NOINLINE static __attribute__((noinline))
+#else
+#define SBX_NOINLINE static
+#endif
 
 /* A hint to fetch the cache line at p (no effect on results). */
 #if defined(__GNUC__)
