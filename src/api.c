@@ -169,14 +169,16 @@ int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s)
 
 /* Every pair entry point: fills `job` (source and inputs already set), checks all arguments in
  * one place, then runs the active path. `res` is the collide output (NULL for overlap);
- * `pool_n` is used by the pool source only. Nothing is written unless every check passes. */
-static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, size_t pool_n)
+ * `pool_n` is used by the pool source only. Nothing is written unless every check passes.
+ * pair_check returns 0 when the job may run, 1 when there is nothing to do (n = 0), else the
+ * error; out of line, so that its spans (1.2 KB) are off the stack while the kernel runs. */
+SBX_NOINLINE int pair_check(sbx_job *job, const satbox_result *res, int collide, size_t pool_n)
 {
     job->pool_n = pool_n;
     size_t n = job->n;
     int e = sbx_check_batch(n, 0, collide, job->margin);
     if (e)
-        return e > 0 ? 0 : e;
+        return e;
     sbx_spans s = {.nin = 0};
     e = sbx_check_sources(job, pool_n, &s);
     if (e)
@@ -194,8 +196,14 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
         sbx_add_out(&s, job->bad, n);
     }
     sbx_add_out(&s, job->compact, n * sizeof(uint32_t));
-    if (sbx_aliased(&s))
-        return SATBOX_ERR_ALIAS;
+    return sbx_aliased(&s) ? SATBOX_ERR_ALIAS : SATBOX_OK;
+}
+
+static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, size_t pool_n)
+{
+    int e = pair_check(job, res, collide, pool_n);
+    if (e)
+        return e > 0 ? 0 : e;
     const sbx_kernels *k = sbx_active();
     ptrdiff_t count = collide ? k->collide(job) : k->overlap(job);
     return satbox_checked_active() ? sbx_checked_pairs(job, count) : count;

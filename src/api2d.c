@@ -81,13 +81,14 @@ static int check_inputs(const sbx_job2d *job, size_t pool_n, sbx_spans *s)
 
 /* Every 2D pair entry point: checks all arguments in one place (as api.c pair_call), then runs
  * the active path. `res` is the collide output (NULL for overlap); nothing is written unless
- * every check passes. */
-static ptrdiff_t pair_call2d(sbx_job2d *job, const satbox2d_result *res, int collide, size_t pool_n)
+ * every check passes. pair_check2d returns 0 when the job may run, 1 when there is nothing to do
+ * (n = 0), else the error; out of line, so that its spans are off the stack while the kernel runs. */
+SBX_NOINLINE int pair_check2d(sbx_job2d *job, const satbox2d_result *res, int collide, size_t pool_n)
 {
     size_t n = job->n;
     int e = sbx_check_batch(n, 0, collide, job->margin);
     if (e)
-        return e > 0 ? 0 : e;
+        return e;
     sbx_spans s = {.nin = 0};
     e = check_inputs(job, pool_n, &s);
     if (e)
@@ -109,8 +110,14 @@ static ptrdiff_t pair_call2d(sbx_job2d *job, const satbox2d_result *res, int col
     sbx_add_out(&s, job->hit, n);
     sbx_add_out(&s, job->bad, n);
     sbx_add_out(&s, job->compact, n * sizeof(uint32_t));
-    if (sbx_aliased(&s))
-        return SATBOX_ERR_ALIAS;
+    return sbx_aliased(&s) ? SATBOX_ERR_ALIAS : SATBOX_OK;
+}
+
+static ptrdiff_t pair_call2d(sbx_job2d *job, const satbox2d_result *res, int collide, size_t pool_n)
+{
+    int e = pair_check2d(job, res, collide, pool_n);
+    if (e)
+        return e > 0 ? 0 : e;
     const sbx_kernels2d *k = sbx_kernels2d_for(satbox_isa_active());
     return collide ? k->collide(job) : k->overlap(job);
 }

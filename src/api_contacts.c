@@ -62,14 +62,16 @@ static void add_outputs(sbx_spans *s, sbx_cjob *cj, const satbox_contacts_out *o
 
 /* Every contacts entry point: checks all arguments (nothing is written unless all pass), then
  * runs the active path. `pool_n` is used by the pool sources only; `stream_form`: the outputs
- * are cj->stream (records) and cj->pair.bad instead of `out`. */
-static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, int stream_form, size_t pool_n)
+ * are cj->stream (records) and cj->pair.bad instead of `out`. contacts_check returns 0 when the
+ * job may run, 1 when there is nothing to do (n = 0), else the error; out of line, so that its
+ * spans (1.2 KB) are off the stack while the kernel runs. */
+SBX_NOINLINE int contacts_check(sbx_cjob *cj, const satbox_contacts_out *out, int stream_form, size_t pool_n)
 {
     sbx_job *job = &cj->pair;
     size_t n = job->n;
     int e = sbx_check_batch(n, pool_n, 1, job->margin);
     if (e)
-        return e > 0 ? 0 : e;
+        return e;
     sbx_spans s = {.nin = 0};
     e = sbx_check_sources(job, pool_n, &s);
     if (e)
@@ -84,8 +86,14 @@ static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, int
             return SATBOX_ERR_NULL;
         add_outputs(&s, cj, out, n);
     }
-    if (sbx_aliased(&s))
-        return SATBOX_ERR_ALIAS;
+    return sbx_aliased(&s) ? SATBOX_ERR_ALIAS : SATBOX_OK;
+}
+
+static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, int stream_form, size_t pool_n)
+{
+    int e = contacts_check(cj, out, stream_form, pool_n);
+    if (e)
+        return e > 0 ? 0 : e;
     ptrdiff_t count = active_contacts()->contacts(cj);
     return satbox_checked_active() ? sbx_checked_contacts(cj, count) : count;
 }

@@ -93,7 +93,7 @@ static int pair_hits(const sbx_job *job, size_t i)
         one.mb = view_at(job->mb, i, &mb);
     uint8_t hit = 0;
     one.hit = &hit;
-    sbx_kernels_scalar.collide(&one);
+    sbx_scalar_collide(&one);
     return hit == 1;
 }
 

@@ -13,6 +13,14 @@
 #else
 #define SBX_ALWAYS_INLINE static inline
 #endif
+/* A function kept out of line so that its frame is gone before its caller's next call: the
+ * argument checks before a kernel, the stages of a kernel (every call fits in a 16 KiB thread
+ * stack, satbox.h). */
+#if defined(__GNUC__)
+#define SBX_NOINLINE static __attribute__((noinline))
+#else
+#define SBX_NOINLINE static
+#endif
 
 /* A hint to fetch the cache line at p (no effect on results). */
 #if defined(__GNUC__)
@@ -93,6 +101,9 @@ typedef struct sbx_kernels {
 } sbx_kernels;
 
 extern const sbx_kernels sbx_kernels_scalar;
+/* The scalar reference's collide (the table's entry), called directly by the checked mode: a
+ * direct call keeps its depth visible in the call graphs tests/stack_frames.py reads. */
+ptrdiff_t sbx_scalar_collide(const sbx_job *job);
 extern const sbx_kernels sbx_kernels_sse41;
 extern const sbx_kernels sbx_kernels_avx2;
 extern const sbx_kernels sbx_kernels_avx512;

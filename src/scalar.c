@@ -136,7 +136,7 @@ static ptrdiff_t scalar_overlap(const sbx_job *job)
     return (ptrdiff_t)count;
 }
 
-static ptrdiff_t scalar_collide(const sbx_job *job)
+ptrdiff_t sbx_scalar_collide(const sbx_job *job)
 {
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
@@ -195,5 +195,5 @@ static ptrdiff_t scalar_axes_from_quat(const float *const quat[4], size_t n, flo
     return (ptrdiff_t)bad;
 }
 
-const sbx_kernels sbx_kernels_scalar = {scalar_overlap, scalar_collide, scalar_aabb,
+const sbx_kernels sbx_kernels_scalar = {scalar_overlap, sbx_scalar_collide, scalar_aabb,
                                         scalar_axes_from_quat, 1};

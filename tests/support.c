@@ -298,6 +298,42 @@ void tb_soa_set(tb_soa *s, size_t i, const satbox_box *b)
             s->arrays[6 + 3 * k + c][i] = b->axis[k][c];
 }
 
+int tb_qsoa_alloc(tb_qsoa *s, size_t n)
+{
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    for (int a = 0; a < 10; a++) {
+        if (n && !(s->arrays[a] = (float *)malloc(n * sizeof(float)))) {
+            tb_qsoa_free(s);
+            return -1;
+        }
+    }
+    for (int c = 0; c < 3; c++) {
+        s->view.center[c] = s->arrays[c];
+        s->view.half[c] = s->arrays[3 + c];
+    }
+    for (int c = 0; c < 4; c++)
+        s->view.quat[c] = s->arrays[6 + c];
+    return 0;
+}
+
+void tb_qsoa_free(tb_qsoa *s)
+{
+    for (int a = 0; a < 10; a++)
+        free(s->arrays[a]);
+    memset(s, 0, sizeof *s);
+}
+
+void tb_qsoa_set(tb_qsoa *s, size_t i, const satbox_box *b, const float q[4])
+{
+    for (int c = 0; c < 3; c++) {
+        s->arrays[c][i] = b->center[c];
+        s->arrays[3 + c][i] = b->half[c];
+    }
+    for (int c = 0; c < 4; c++)
+        s->arrays[6 + c][i] = q[c];
+}
+
 void tb_box_from(const satbox_boxes *v, size_t i, satbox_box *b)
 {
     for (int c = 0; c < 3; c++) {

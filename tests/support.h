@@ -92,6 +92,19 @@ void tb_soa_get(const tb_soa *s, size_t i, satbox_box *b);
 /** Box i of any descriptor, as a struct. */
 void tb_box_from(const satbox_boxes *v, size_t i, satbox_box *b);
 
+/** Owning SoA storage for n boxes given by quaternion; `view` is the descriptor. */
+typedef struct tb_qsoa {
+    size_t n;
+    float *arrays[10]; /* center0..2, half0..2, quat x, y, z, w */
+    satbox_qboxes view;
+} tb_qsoa;
+
+/** Allocates exactly n floats per array (malloc; n = 0 gives NULL arrays). Returns 0 on success. */
+int tb_qsoa_alloc(tb_qsoa *s, size_t n);
+void tb_qsoa_free(tb_qsoa *s);
+/** Box i: the center and half extents of `b` (its axes are not stored) and the quaternion q. */
+void tb_qsoa_set(tb_qsoa *s, size_t i, const satbox_box *b, const float q[4]);
+
 /** The per-path tests run with SATBOX_ISA=<path>, a cap: when the active path is not exactly
  * that one (the CPU, OS or build lacks it), exit 77 so that meson counts the test as skipped,
  * never as a pass on a narrower path. Unknown names exit 2. */

@@ -6,7 +6,7 @@
 #include "../contacts.h"
 
 /* Included after sat_tpl.h and batch_tpl.h (it reuses pair_setup_w, the gap functions, the
- * loaders and the output helpers). The face manifold runs on queued lanes only (run_contacts),
+ * loaders and the output helpers). The face manifold runs on queued lanes only (kernel_contacts),
  * each with a fixed 12 candidates; masks choose, no lane branches. Each expression is the one of
  * src/scalar_contacts.c in the same order, so every path gives the same bits. */
 
@@ -66,17 +66,48 @@ typedef struct contactsw {
     wm facem;
 } contactsw;
 
-/* Pairs per block: the first stage runs over a block, queueing the face lanes (compressed); the
+/* Blocks: the first stage runs over a block of pairs, queueing the face lanes (compressed); the
  * face manifold then runs on full vectors of queued lanes only, and the last stage expands its
  * results back to their pairs. Lanes that do not hit (or have an edge axis) cost no clipping.
- * 64 pairs. 128 ran 3% fewer instructions (callgrind, AVX2, random pairs: 314.4 -> 305.0 a
- * pair; the queue's partial last vector is paid half as often) but no faster (alternating
- * timed runs, fastest of 7: AVX2 33.2 vs 33.5 ns a pair, stacked 44.5 vs 45.1) and took 15 KB
- * more stack (frames: AVX2 24 -> 40 KB, AVX-512 32 -> 46 KB): engines call this from job-system
- * threads and fibers. */
+ * The block and its queue live on the stack (kernel_contacts), and every entry point must fit
+ * in a 16 KiB thread stack (satbox.h; engines call this from job-system threads and fibers), so
+ * both are sized by measurement:
+ *  - SBX_CBLK, the most pairs of a block: its per-step state (contactsw) takes 10 vectors a step.
+ *  - SBX_QLEN, the queue's row length (FI_N rows): the block also ends early when a step could
+ *    overfill it (stage 1 starts a step only while qn + 2 SBX_W <= SBX_QLEN: the step appends up
+ *    to SBX_W lanes and stage 3 reads SBX_W lanes from any queued position, so stage 2 zeroes
+ *    SBX_W past the end). Sized by queued face lanes, not pairs, so that random pairs (one in
+ *    five a face lane) still fill long blocks. A block of one step needs only SBX_W: its lanes
+ *    are all read from position 0.
+ * Measured (GCC 12 -O3; callgrind, instructions a pair over 4096 random / stacked pairs): 64
+ * pairs with rows of 68-80 floats (SSE4.1 714 / 874, AVX2 289 / 334) took frames of 20-32 KB.
+ * Now SSE4.1 keeps 64 pairs (16 steps, 6.7 KB of block; 713 / 890), AVX2 takes 32 (4 steps,
+ * 5.1 KB; 296 / 338; 64 pairs would take 6.7 KB, beyond the budget, and 16 pairs cost 348 / 364),
+ * AVX-512 16, one step (4.4 KB; two steps need rows of 48 and 6.8 KB, beyond the budget with
+ * its 4.4-4.7 KB stages). On AVX-512 the face manifold then runs on fewer lanes a vector: 21% /
+ * 44% of them used on those pairs, against 75% / 80% in blocks of 64 (not timed: the machine of
+ * these measurements has no AVX-512). Overridable (-DSBX_CBLK=, -DSBX_QLEN=) for measurements. */
+#ifndef SBX_CBLK
+#if SBX_W >= 16
+#define SBX_CBLK 16
+#elif SBX_W == 8
+#define SBX_CBLK 32
+#else
 #define SBX_CBLK 64
+#endif
+#endif
 #define SBX_CSTEPS (SBX_CBLK / SBX_W)
-#define SBX_QLEN (SBX_CBLK + SBX_W)
+#ifndef SBX_QLEN
+#if SBX_CSTEPS == 1
+#define SBX_QLEN SBX_W
+#else
+#define SBX_QLEN 32
+#endif
+#endif
+#if SBX_CBLK % SBX_W != 0 || SBX_QLEN % SBX_W != 0 || SBX_QLEN > SBX_CBLK + SBX_W ||                         \
+    SBX_QLEN < (SBX_CSTEPS == 1 ? 1 : 2) * SBX_W
+#error "SBX_CBLK and SBX_QLEN must be multiples of SBX_W, SBX_QLEN in [2 SBX_W, SBX_CBLK + SBX_W] (SBX_W for one step)"
+#endif
 
 /* The face manifold's inputs per lane (the queue's rows) and outputs (the results' rows). */
 enum {
@@ -286,14 +317,24 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
     return qn;
 }
 
-/* scalar_contacts.c face_manifold() for SBX_W queued lanes: clip, reduce, place in the world.
- * res: the 21 output rows (FR_*) of these lanes. */
-SBX_INLINE void face_core_w(const wf fin[FI_N], wf res[FR_N])
+/* scalar_contacts.c face_manifold() for the SBX_W queued lanes at column pos of the queue rows q:
+ * clip, reduce, place in the world. Reads the lanes' FI_N inputs there and writes their FR_N
+ * results (FR_*) over the first FR_N rows (every input is read before the first result is
+ * written). A function of its own, which reads its inputs where it uses them, and whose loops
+ * over edges and candidates are unrolled: its frame is then the same whatever loop calls it
+ * (inlined into stage 2, GCC's spills varied from 3.4 to 5.4 KB on AVX2 with the block size),
+ * and small (AVX-512: 4.4 KB instead of 7.3 KB with the loops rolled). */
+SBX_NOINLINE void face_core_w(float (*q)[SBX_QLEN], size_t pos)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f), mone = wf_set1(-1.0f);
-    const wf *f = fin + FI_F, *e1 = fin + FI_E1, *e2 = fin + FI_E2;
-    wf hk = fin[FI_HK], H1 = fin[FI_H1], H2 = fin[FI_H2], sr = fin[FI_SR], ct = fin[FI_CT], lo = fin[FI_LO];
-    const wf *uPk = fin + FI_U, *uPk1 = fin + FI_U + 3, *uPk2 = fin + FI_U + 6, *cP = fin + FI_CP;
+    wf f[3], e1[3], e2[3];
+    for (int r = 0; r < 3; r++) {
+        f[r] = wf_loadu(q[FI_F + r] + pos);
+        e1[r] = wf_loadu(q[FI_E1 + r] + pos);
+        e2[r] = wf_loadu(q[FI_E2 + r] + pos);
+    }
+    wf hk = wf_loadu(q[FI_HK] + pos), H1 = wf_loadu(q[FI_H1] + pos), H2 = wf_loadu(q[FI_H2] + pos);
+    wf sr = wf_loadu(q[FI_SR] + pos), ct = wf_loadu(q[FI_CT] + pos), lo = wf_loadu(q[FI_LO] + pos);
     candw slot[4];
     wf H1c = wf_add(H1, ct), H2c = wf_add(H2, ct);
     static const float cs1[4] = {-1.0f, 1.0f, 1.0f, -1.0f}, cs2[4] = {-1.0f, -1.0f, 1.0f, 1.0f};
@@ -323,6 +364,7 @@ SBX_INLINE void face_core_w(const wf fin[FI_N], wf res[FR_N])
         ivy[a] = wf_div(one, wf_abs(gy[a]));
     }
     wf nH1 = wf_neg(H1), nH2 = wf_neg(H2), bd = ninf;
+    SBX_UNROLL
     for (int e = 0; e < 4; e++) {
         int q0 = e, q1 = (e + 1) & 3, a = e & 1;
         wf sx = e < 2 ? sgx[a] : wf_neg(sgx[a]), sy = e < 2 ? sgy[a] : wf_neg(sgy[a]);
@@ -390,11 +432,13 @@ SBX_INLINE void face_core_w(const wf fin[FI_N], wf res[FR_N])
     /* reduction (rule 4) */
     wf dmin = wf_sub(bd, ct);
     candw p0 = {zero, zero, zero, zero};
+    SBX_UNROLL
     for (int i = 11; i >= 0; i--)
         take_cand(wm_and(keep[i], wm_ge(cand[i].d, dmin)), &cand[i], &p0);
     wm has0 = wm_gt(bd, ninf);
     candw p1 = p0, p2 = p0, p3 = p0;
     wf bf = zero, bp = zero, bn = zero;
+    SBX_UNROLL
     for (int i = 0; i < 12; i++) {
         wf dx = wf_sub(cand[i].x, p0.x), dy = wf_sub(cand[i].y, p0.y);
         wf fd = wf_add(wf_mul(dx, dx), wf_mul(dy, dy));
@@ -403,6 +447,7 @@ SBX_INLINE void face_core_w(const wf fin[FI_N], wf res[FR_N])
         take_cand(m, &cand[i], &p1);
     }
     wf ux = wf_sub(p1.x, p0.x), uy = wf_sub(p1.y, p0.y);
+    SBX_UNROLL
     for (int i = 0; i < 12; i++) {
         wf ar = wf_sub(wf_mul(ux, wf_sub(cand[i].y, p0.y)), wf_mul(uy, wf_sub(cand[i].x, p0.x)));
         wm mp = wm_and(keep[i], wm_gt(ar, bp)), mn = wm_and(keep[i], wm_lt(ar, bn));
@@ -431,7 +476,14 @@ SBX_INLINE void face_core_w(const wf fin[FI_N], wf res[FR_N])
     slot[3] = p3;
     wf cnt3 = wf_add(wf_add(wf_add(one, wf_keep(has1, one)), wf_keep(has2, one)), wf_keep(has3, one));
     wf count_face = wf_select(has0, cnt3, one);
-    wf face_pt[4][3];
+    wf face_pt[4][3], uPk[3], uPk1[3], uPk2[3], cP[3];
+    for (int c = 0; c < 3; c++) {
+        uPk[c] = wf_loadu(q[FI_U + c] + pos);
+        uPk1[c] = wf_loadu(q[FI_U + 3 + c] + pos);
+        uPk2[c] = wf_loadu(q[FI_U + 6 + c] + pos);
+        cP[c] = wf_loadu(q[FI_CP + c] + pos);
+    }
+    wf base = wf_loadu(q[FI_BASE] + pos);
     for (int s = 0; s < 4; s++) {
         wf z = wf_mul(wf_sub(hk, slot[s].d), sr);
         for (int c = 0; c < 3; c++)
@@ -442,11 +494,11 @@ SBX_INLINE void face_core_w(const wf fin[FI_N], wf res[FR_N])
     for (int s = 0; s < 4; s++) {
         wm act = wm_gt(count_face, wf_set1((float)s));
         for (int c = 0; c < 3; c++)
-            res[FR_PT + 3 * s + c] = wf_keep(act, face_pt[s][c]);
-        res[FR_DEPTH + s] = wf_keep(act, slot[s].d);
-        res[FR_FEAT + s] = wf_select(act, wf_add(fin[FI_BASE], wf_mul(slot[s].c, wf_set1(65536.0f))), mone);
+            wf_storeu(q[FR_PT + 3 * s + c] + pos, wf_keep(act, face_pt[s][c]));
+        wf_storeu(q[FR_DEPTH + s] + pos, wf_keep(act, slot[s].d));
+        wf_storeu(q[FR_FEAT + s] + pos, wf_select(act, wf_add(base, wf_mul(slot[s].c, wf_set1(65536.0f))), mone));
     }
-    res[FR_COUNT] = count_face;
+    wf_storeu(q[FR_COUNT] + pos, count_face);
 }
 
 
@@ -465,6 +517,95 @@ SBX_INLINE void store_row(const sbx_cjob *cj, int r, size_t i, wf v, int k)
             wf_store_i32(cj->feature[r - FR_FEAT] + i, v, k);
     } else if (cj->count) {
         wf_store_u8(cj->count + i, v, k);
+    }
+}
+
+/* One block between the stages, in kernel_contacts' frame: the face queue and stage 1's outputs
+ * per step. The queue's rows hold the FI_N inputs of the queued lanes; face_core_w writes each
+ * vector's FR_N results over its first FR_N input rows, so the results need no rows of their own.
+ * Each stage is a function of its own (SBX_NOINLINE), called once per block: the deepest stack
+ * point is then the block plus the largest stage's frame, where one function holding the three
+ * stages took about their sum (GCC gave the face manifold's working set and the SAT part's
+ * separate slots). */
+typedef struct cblock {
+    float q[FI_N][SBX_QLEN];
+    contactsw st[SBX_CSTEPS];
+} cblock;
+
+/* Stage 1 of the block at b0: SAT, axis, normal, edge points and the per-pair outputs; the face
+ * lanes queued. Sets *nst to the number of steps, adds the hits to *count; returns the queue
+ * length. `pf`: prefetch the sources ahead (prefetch_wanted). */
+SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_t b0, cblock *bk, int *nst_out,
+                                  size_t *count_io)
+{
+    const sbx_job *job = &cj->pair;
+    wf margin = wf_set1(job->margin);
+    size_t count = *count_io, n = job->n, qn = 0;
+    int nst = 0;
+    if (src == SBX_SRC_ONE) { /* no one-vs-many contacts form (kernel_contacts refuses it) */
+        *nst_out = 0;
+        return 0;
+    }
+    for (; nst < SBX_CSTEPS && b0 + (size_t)nst * SBX_W < n && (SBX_CSTEPS == 1 || qn + 2 * SBX_W <= SBX_QLEN);
+         nst++) {
+        size_t i = b0 + (size_t)nst * SBX_W;
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        boxw a, b;
+        contactsw *o = &bk->st[nst];
+        if (pf)
+            prefetch_job(job, src, i);
+        load_job_w(job, src, i, k, NULL, &a, &b);
+        unsigned live = (1u << k) - 1u;
+        qn = contacts_sat_w(&a, &b, margin, live, o, bk->q, qn);
+        unsigned hit = o->hit & live;
+        if (job->hit)
+            wm_store_bits(job->hit + i, hit, k);
+        if (job->bad)
+            wm_store_bits(job->bad + i, o->inv, k);
+        for (int c = 0; c < 3; c++)
+            if (job->normal[c])
+                store_w(job->normal[c], i, o->n[c], k);
+        if (job->axis)
+            wf_store_u8(job->axis + i, o->id, k);
+        if (job->compact)
+            count = push_compact(job->compact, count, i, hit);
+        else
+            count += (size_t)__builtin_popcount(hit);
+    }
+    *nst_out = nst;
+    *count_io = count;
+    return qn;
+}
+
+/* Stage 1 with the source's loaders fixed, one function per source (one function holding all
+ * the loops took their sum again): contacts_stage1_MAT, _QUAT, ... from SBX_SOURCES. */
+#define SBX_STAGE1(name)                                                                                    \
+    SBX_NOINLINE size_t contacts_stage1_##name(const sbx_cjob *cj, int pf, size_t b0, cblock *bk, int *nst, \
+                                               size_t *count)                                              \
+    {                                                                                                       \
+        return contacts_stage1(cj, SBX_SRC_##name, pf, b0, bk, nst, count);                                \
+    }
+SBX_SOURCES(SBX_STAGE1)
+#undef SBX_STAGE1
+
+/* Stage 2: the face manifolds of the qn queued lanes, SBX_W at a time (the lanes past the queue's
+ * end are zeros: computed, never read). */
+SBX_NOINLINE void contacts_stage2(cblock *bk, size_t qn)
+{
+    size_t tail = qn % SBX_W, last = qn - tail;
+    if (tail) {
+        SBX_UNROLL
+        for (int v = 0; v < FI_N; v++)
+            wf_storeu(bk->q[v] + last, wf_load_part(bk->q[v] + last, (int)tail));
+    }
+    size_t qend = 0;
+    for (; qend < qn; qend += SBX_W)
+        face_core_w(bk->q, qend);
+    if (SBX_CSTEPS > 1) { /* stage 3 reads SBX_W lanes from every queued position */
+        wf zero = wf_zero();
+        SBX_UNROLL
+        for (int r = 0; r < FR_N; r++)
+            wf_storeu(bk->q[r] + qend, zero);
     }
 }
 
@@ -500,111 +641,70 @@ SBX_INLINE size_t put_records(satbox_manifold *out, size_t nrec, size_t i, const
     return nrec;
 }
 
-SBX_INLINE ptrdiff_t run_contacts(const sbx_cjob *cj, sbx_src src)
+/* Stage 3: every manifold output of the block's nst steps, the face lanes expanded from the
+ * results; the stream form appends records at *nrec. */
+SBX_NOINLINE void contacts_stage3(const sbx_cjob *cj, size_t b0, int nst, const cblock *bk, size_t *nrec)
 {
-    const sbx_job *job = &cj->pair;
-    if (src == SBX_SRC_ONE) /* no one-vs-many contacts form: not instantiated */
-        return SATBOX_ERR_ARG;
-    wf margin = wf_set1(job->margin), zero = wf_zero(), mone = wf_set1(-1.0f);
-    size_t count = 0, n = job->n, nrec = 0;
-    const int pf = prefetch_wanted(job, src); /* as the pair kernels: large record pools, long batches */
-    float qin[FI_N][SBX_QLEN], qres[FR_N][SBX_QLEN];
-    contactsw st[SBX_CSTEPS];
-    for (size_t b0 = 0; b0 < n; b0 += SBX_CBLK) {
-        int nst = 0;
-        size_t qn = 0;
-        /* stage 1: SAT, axis, normal, edge points; queue the face lanes */
-        for (; nst < SBX_CSTEPS && b0 + (size_t)nst * SBX_W < n; nst++) {
-            size_t i = b0 + (size_t)nst * SBX_W;
-            int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
-            boxw a, b;
-            contactsw *o = &st[nst];
-            if (pf)
-                prefetch_job(job, src, i);
-            load_job_w(job, src, i, k, NULL, &a, &b);
-            unsigned live = (1u << k) - 1u;
-            qn = contacts_sat_w(&a, &b, margin, live, o, qin, qn);
-            unsigned hit = o->hit & live;
-            if (job->hit)
-                wm_store_bits(job->hit + i, hit, k);
-            if (job->bad)
-                wm_store_bits(job->bad + i, o->inv, k);
-            for (int c = 0; c < 3; c++)
-                if (job->normal[c])
-                    store_w(job->normal[c], i, o->n[c], k);
-            if (job->axis)
-                wf_store_u8(job->axis + i, o->id, k);
-            if (job->compact)
-                count = push_compact(job->compact, count, i, hit);
-            else
-                count += (size_t)__builtin_popcount(hit);
-        }
-        /* stage 2: the face manifolds of the queued lanes, SBX_W at a time (the lanes past the
-         * queue's end are zeros: computed, never read) */
-        SBX_UNROLL
-        for (int v = 0; v < FI_N; v++)
-            wf_storeu(qin[v] + qn, zero);
-        size_t qend = 0;
-        for (; qend < qn; qend += SBX_W) {
-            wf fin[FI_N], res[FR_N];
-            SBX_UNROLL
-            for (int v = 0; v < FI_N; v++)
-                fin[v] = wf_loadu(qin[v] + qend);
-            face_core_w(fin, res);
-            SBX_UNROLL
-            for (int r = 0; r < FR_N; r++)
-                wf_storeu(qres[r] + qend, res[r]);
-        }
+    wf zero = wf_zero(), mone = wf_set1(-1.0f);
+    size_t n = cj->pair.n, rpos = 0;
+    for (int s = 0; s < nst; s++) {
+        const contactsw *o = &bk->st[s];
+        size_t i = b0 + (size_t)s * SBX_W;
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        wf v[FR_N];
         SBX_UNROLL
         for (int r = 0; r < FR_N; r++)
-            wf_storeu(qres[r] + qend, zero);
-        /* stage 3: every manifold output of the block, the face lanes expanded from the results */
-        size_t rpos = 0;
-        for (int s = 0; s < nst; s++) {
-            const contactsw *o = &st[s];
-            size_t i = b0 + (size_t)s * SBX_W;
-            int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
-            wf v[FR_N];
+            v[r] = r == FR_COUNT ? o->count
+                   : r < 3 ? o->pt0[r]
+                   : r < FR_DEPTH ? zero
+                   : r == FR_DEPTH ? o->depth0
+                   : r < FR_FEAT ? zero
+                   : r == FR_FEAT ? o->feat0 : mone;
+        unsigned face = o->face;
+        if (face) {
+            wm fm = o->facem;
             SBX_UNROLL
             for (int r = 0; r < FR_N; r++)
-                v[r] = r == FR_COUNT ? o->count
-                       : r < 3 ? o->pt0[r]
-                       : r < FR_DEPTH ? zero
-                       : r == FR_DEPTH ? o->depth0
-                       : r < FR_FEAT ? zero
-                       : r == FR_FEAT ? o->feat0 : mone;
-            unsigned face = o->face;
-            if (face) {
-                wm fm = o->facem;
-                SBX_UNROLL
-                for (int r = 0; r < FR_N; r++)
-                    v[r] = wf_select(fm, wf_expand(wf_loadu(qres[r] + rpos), face), v[r]);
-                rpos += (size_t)__builtin_popcount(face);
-            }
-            if (cj->stream) {
-                nrec = put_records(cj->stream, nrec, i, o, v, o->hit & ((1u << k) - 1u));
-            } else if (k == SBX_W) {
-                SBX_UNROLL
-                for (int r = 0; r < FR_N; r++)
-                    store_row(cj, r, i, v[r], SBX_W);
-            } else {
-                for (int r = 0; r < FR_N; r++)
-                    store_row(cj, r, i, v[r], k);
-            }
+                v[r] = wf_select(fm, wf_expand(wf_loadu(bk->q[r] + rpos), face), v[r]);
+            rpos += (size_t)__builtin_popcount(face);
+        }
+        if (cj->stream) {
+            *nrec = put_records(cj->stream, *nrec, i, o, v, o->hit & ((1u << k) - 1u));
+        } else if (k == SBX_W) {
+            SBX_UNROLL
+            for (int r = 0; r < FR_N; r++)
+                store_row(cj, r, i, v[r], SBX_W);
+        } else {
+            for (int r = 0; r < FR_N; r++)
+                store_row(cj, r, i, v[r], k);
         }
     }
-    return (ptrdiff_t)count;
 }
 
 static ptrdiff_t kernel_contacts(const sbx_cjob *cj)
 {
-    /* One specialised loop per source of the contacts entry points (no one-vs-many form). */
-    switch (cj->pair.src) {
-#define SBX_RUN(name) case SBX_SRC_##name: return run_contacts(cj, SBX_SRC_##name);
-        SBX_SOURCES(SBX_RUN)
+    sbx_src src = cj->pair.src;
+    if (src == SBX_SRC_ONE) /* no one-vs-many contacts form */
+        return SATBOX_ERR_ARG;
+    cblock bk;
+    size_t count = 0, nrec = 0, n = cj->pair.n;
+    const int pf = prefetch_wanted(&cj->pair, src); /* as the pair kernels: large record pools, long batches */
+    int nst = 0;
+    for (size_t b0 = 0; b0 < n; b0 += (size_t)nst * SBX_W) {
+        size_t qn;
+        switch (src) {
+#define SBX_RUN(name)                                                     \
+    case SBX_SRC_##name:                                                  \
+        qn = contacts_stage1_##name(cj, pf, b0, &bk, &nst, &count); \
+        break;
+            SBX_SOURCES(SBX_RUN)
 #undef SBX_RUN
-    default: return SATBOX_ERR_ARG;
+        default: return SATBOX_ERR_ARG;
+        }
+        contacts_stage2(&bk, qn);
+        contacts_stage3(cj, b0, nst, &bk, &nrec);
     }
+    return (ptrdiff_t)count;
 }
 
 const sbx_contacts_kernels SBX_CONTACTS_TABLE = {kernel_contacts, SBX_W};
