@@ -263,6 +263,11 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
                 bf = fd;
             }
         }
+        /* No two points within ct of each other (the earlier point stays): p1 only beyond ct of
+         * p0, p2 and p3 only beyond ct of the line p0 p1 (area > ct |p1 - p0|). */
+        float lf = sqrtf(bf);
+        if (!(lf > ct))
+            i1 = -1;
         int j1 = i1 >= 0 ? i1 : i0;
         float ux = cx[j1] - cx[i0], uy = cy[j1] - cy[i0];
         for (int t = 0; t < nk; t++) {
@@ -277,6 +282,11 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
                 bn = ar;
             }
         }
+        float amin = ct * lf;
+        if (!(bp > amin))
+            i2 = -1;
+        if (!(bn < -amin))
+            i3 = -1;
         int sel[4] = {i0, i1, i2, i3};
         for (int s = 0; s < 4; s++)
             if (sel[s] >= 0) {
@@ -314,7 +324,10 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
     o->count = (uint8_t)ns;
 }
 
-/* Edge axis ke won: one point, the midpoint of the closest points of the supporting edges. */
+/* Edge axis ke won: one point, the midpoint of the closest points of the supporting edge
+ * segments. Worked relative to A's center (from the center difference), so that the error
+ * follows the pair's size, not its distance from the origin: the line parameters divide it by
+ * |uA_i x uB_j|^2. */
 static void edge_point(const box_v *A, const box_v *B, const csat *S, int ke, cout *o)
 {
     int i = (ke - 6) / 3, j = (ke - 6) % 3, ia = (i + 1) % 3, ib = (i + 2) % 3, ja = (j + 1) % 3, jb = (j + 2) % 3;
@@ -328,15 +341,20 @@ static void edge_point(const box_v *A, const box_v *B, const csat *S, int ke, co
     float hb1 = sb1 * B->h[ja], hb2 = sb2 * B->h[jb];
     float pa[3], pb[3], w[3];
     for (int c = 0; c < 3; c++) {
-        pa[c] = (A->c[c] + ha1 * A->u[ia][c]) + ha2 * A->u[ib][c];
-        pb[c] = (B->c[c] + hb1 * B->u[ja][c]) + hb2 * B->u[jb][c];
+        pa[c] = ha1 * A->u[ia][c] + ha2 * A->u[ib][c];
+        pb[c] = ((B->c[c] - A->c[c]) + hb1 * B->u[ja][c]) + hb2 * B->u[jb][c];
         w[c] = pa[c] - pb[c];
     }
+    /* Closest points of the segments pa + s uA_i (|s| <= hA_i), pb + t uB_j (|t| <= hB_j): the
+     * lines' s clamped, t of the point of B's line nearest to it clamped, and s again from t
+     * when t was clamped. */
     float bb = S->P.R[i][j], dd = dot3(A->u[i], w), ee = dot3(B->u[j], w), l2 = len2_edge(&S->P, i, j);
     float sp = clampf((bb * ee - dd) / l2, A->h[i]);
-    float tp = clampf((ee - bb * dd) / l2, B->h[j]);
+    float tu = ee + bb * sp, tp = clampf(tu, B->h[j]);
+    if (!(tp == tu))
+        sp = clampf(bb * tp - dd, A->h[i]);
     for (int c = 0; c < 3; c++)
-        o->point[0][c] = ((pa[c] + sp * A->u[i][c]) + (pb[c] + tp * B->u[j][c])) * 0.5f;
+        o->point[0][c] = A->c[c] + ((pa[c] + sp * A->u[i][c]) + (pb[c] + tp * B->u[j][c])) * 0.5f;
     o->depth[0] = -S->se;
     unsigned ea = (unsigned)(4 * i) + (sa1 < 0.0f) + 2u * (sa2 < 0.0f);
     unsigned eb = (unsigned)(4 * j) + (sb1 < 0.0f) + 2u * (sb2 < 0.0f);

@@ -284,18 +284,22 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
         wf sb1 = wf_select(sb1n, one, mone), sb2 = wf_select(sb2n, one, mone);
         wf ha1 = wf_mul(sa1, sel3(ei, A->h[1], A->h[2], A->h[0])), ha2 = wf_mul(sa2, sel3(ei, A->h[2], A->h[0], A->h[1]));
         wf hb1 = wf_mul(sb1, sel3(ej, B->h[1], B->h[2], B->h[0])), hb2 = wf_mul(sb2, sel3(ej, B->h[2], B->h[0], B->h[1]));
+        /* relative to A's center: the error follows the pair's size (edge_point) */
         wf epa[3], epb[3], w[3];
         for (int c = 0; c < 3; c++) {
-            epa[c] = wf_add(wf_add(A->c[c], wf_mul(ha1, uAa[c])), wf_mul(ha2, uAb[c]));
-            epb[c] = wf_add(wf_add(B->c[c], wf_mul(hb1, uBa[c])), wf_mul(hb2, uBb[c]));
+            epa[c] = wf_add(wf_mul(ha1, uAa[c]), wf_mul(ha2, uAb[c]));
+            epb[c] = wf_add(wf_add(wf_sub(B->c[c], A->c[c]), wf_mul(hb1, uBa[c])), wf_mul(hb2, uBb[c]));
             w[c] = wf_sub(epa[c], epb[c]);
         }
+        /* closest points of the segments: s clamped, t from s clamped, s from t if t was clamped */
         wf ddv = c_dot3(uAi, w), eev = c_dot3(uBj, w);
-        wf sp = c_clampf(wf_div(wf_sub(wf_mul(re, eev), ddv), le), sel3(ei, A->h[0], A->h[1], A->h[2]));
-        wf tp = c_clampf(wf_div(wf_sub(eev, wf_mul(re, ddv)), le), sel3(ej, B->h[0], B->h[1], B->h[2]));
+        wf hAi = sel3(ei, A->h[0], A->h[1], A->h[2]), hBj = sel3(ej, B->h[0], B->h[1], B->h[2]);
+        wf sp = c_clampf(wf_div(wf_sub(wf_mul(re, eev), ddv), le), hAi);
+        wf tu = wf_add(eev, wf_mul(re, sp)), tp = c_clampf(tu, hBj);
+        sp = wf_select(wm_eq(tp, tu), sp, c_clampf(wf_sub(wf_mul(re, tp), ddv), hAi));
         for (int c = 0; c < 3; c++)
-            edge_pt[c] = wf_mul(wf_add(wf_add(epa[c], wf_mul(sp, uAi[c])), wf_add(epb[c], wf_mul(tp, uBj[c]))),
-                                wf_set1(0.5f));
+            edge_pt[c] = wf_add(A->c[c], wf_mul(wf_add(wf_add(epa[c], wf_mul(sp, uAi[c])), wf_add(epb[c], wf_mul(tp, uBj[c]))),
+                                                wf_set1(0.5f)));
         edge_ref = wf_add(wf_add(wf_add(wf_set1(128.0f), wf_mul(wf_set1(4.0f), ei)), wf_select(sa1n, one, zero)),
                              wf_select(sa2n, wf_set1(2.0f), zero));
         edge_inc = wf_add(wf_add(wf_mul(wf_set1(4.0f), ej), wf_select(sb1n, zero, one)), wf_select(sb2n, zero, wf_set1(2.0f)));
@@ -446,6 +450,13 @@ SBX_NOINLINE void face_core_w(float (*q)[SBX_QLEN], size_t pos)
         bf = wf_select(m, fd, bf);
         take_cand(m, &cand[i], &p1);
     }
+    /* no two points within ct of each other (the earlier point stays): p1 only beyond ct of p0,
+     * p2 and p3 only beyond ct of the line p0 p1 (area > ct |p1 - p0|) */
+    wf lf = wf_sqrt(bf);
+    wm has1 = wm_gt(lf, ct);
+    candw p1k = p0;
+    take_cand(has1, &p1, &p1k);
+    p1 = p1k;
     wf ux = wf_sub(p1.x, p0.x), uy = wf_sub(p1.y, p0.y);
     SBX_UNROLL
     for (int i = 0; i < 12; i++) {
@@ -456,7 +467,8 @@ SBX_NOINLINE void face_core_w(float (*q)[SBX_QLEN], size_t pos)
         take_cand(mp, &cand[i], &p2);
         take_cand(mn, &cand[i], &p3);
     }
-    wm has1 = wm_gt(bf, zero), has2 = wm_gt(bp, zero), has3 = wm_lt(bn, zero);
+    wf amin = wf_mul(ct, lf);
+    wm has2 = wm_gt(bp, amin), has3 = wm_lt(bn, wf_neg(amin));
     /* fallback: the incident corner nearest the side slabs */
     candw fb = {x1[0], x2[0], d[0], wf_set1((float)SATBOX_FEATURE_FALLBACK)};
     wf bx = c_maxf(wf_sub(wf_abs(x1[0]), H1), wf_sub(wf_abs(x2[0]), H2));
