@@ -1,7 +1,9 @@
 /* test_contacts.c - contact manifolds: hand-made cases, invariants on >= 1M pairs, frame-to-frame coherence. */
 /* Usage: test_contacts [--seed N] [--pairs N]
  *  - hand-made geometry with answers worked out by hand (dyadic inputs, so most are exact);
- *  - invariants over the random, stacked, touching, edge-edge, flat and scale families;
+ *  - invariants over the random, stacked, touching, edge-edge, flat, scale and parallel families,
+ *    and issue 24's zero-extent, speculative-edge and far-edge families (the rules they hold
+ *    the manifolds to: the comment above TOL_REL);
  *  - coherence: 1e-5 perturbations of resting boxes keep the feature ids, points move continuously. */
 #include <math.h>
 #include <stdio.h>
@@ -547,9 +549,42 @@ static void test_engine_forms(void)
 
 /* ---- invariants ----------------------------------------------------------------------------- */
 
-/* Crossing edges: an edge of A and an edge of B, sunk into each other by up to 1e-2 along
- * their common normal, at random places along both edges. */
-static void make_edge_pair(tb_rng *r, satbox_box *a, satbox_box *b)
+/* How make_edge_pair places its crossing edges (the edge-edge family: all zero but pen):
+ *  - pen_lo, pen_hi: the penetration along the edges' common normal, uniform (negative: a gap);
+ *  - end_frac: the probability, per edge, that the crossing lies near an end of the edge, |s| in
+ *    [0.85, 1.1] of the half extent (beyond the end: the lines' closest points are off the segment);
+ *  - near_par: the probability of near-parallel edges, |uA_i x uB_j|^2 = 10^U(-2, -0.5);
+ *  - far: centers at 10^U(4, 6) per coordinate with random signs (float spacing 1e-3..6e-2). */
+typedef struct edge_opts {
+    double pen_lo, pen_hi, end_frac, near_par;
+    int far;
+} edge_opts;
+
+/* Rotates the three axes of b about the unit vector k by angle phi (Rodrigues, in double). */
+static void rotate_about(satbox_box *b, const double k[3], double phi)
+{
+    double cs = cos(phi), sn = sin(phi);
+    for (int m = 0; m < 3; m++) {
+        double x[3] = {b->axis[m][0], b->axis[m][1], b->axis[m][2]};
+        double kx = k[0] * x[0] + k[1] * x[1] + k[2] * x[2];
+        double cr[3] = {k[1] * x[2] - k[2] * x[1], k[2] * x[0] - k[0] * x[2], k[0] * x[1] - k[1] * x[0]};
+        for (int c = 0; c < 3; c++)
+            b->axis[m][c] = (float)(x[c] * cs + cr[c] * sn + k[c] * kx * (1 - cs));
+    }
+}
+
+/* The position along an edge of half extent h where the other edge crosses it. */
+static double crossing_at(tb_rng *r, double h, double end_frac)
+{
+    if (end_frac > 0 && tb_unit(r) < end_frac) {
+        double side = (tb_next(r) & 1) ? 1.0 : -1.0;
+        return side * tb_range(r, 0.85, 1.1) * h;
+    }
+    return tb_range(r, -0.8, 0.8) * h;
+}
+
+/* Both boxes zeroed, then half extents uniform in [0.1, 1.5), drawn A's and B's in turn per axis. */
+static void clear_with_halves(tb_rng *r, satbox_box *a, satbox_box *b)
 {
     memset(a, 0, sizeof *a);
     memset(b, 0, sizeof *b);
@@ -557,9 +592,48 @@ static void make_edge_pair(tb_rng *r, satbox_box *a, satbox_box *b)
         a->half[k] = (float)tb_range(r, 0.1, 1.5);
         b->half[k] = (float)tb_range(r, 0.1, 1.5);
     }
+}
+
+/* Crossing edges: an edge of A and an edge of B, placed along their common normal at the
+ * penetration drawn from o (by default sunk into each other by up to 1e-2), at random places
+ * along both edges. (With o's defaults the draws are those of the edge-edge family before
+ * issue 24's options, so that family keeps its pairs.) */
+static void make_edge_pair(tb_rng *r, const edge_opts *o, satbox_box *a, satbox_box *b)
+{
+    clear_with_halves(r, a, b);
     tb_random_rotation(r, a->axis);
     tb_random_rotation(r, b->axis);
     int i = (int)(tb_next(r) % 3), j = (int)(tb_next(r) % 3);
+    if (o->near_par > 0 && tb_unit(r) < o->near_par) {
+        /* turn B so that uB_j lies at angle th from +-uA_i, with sin^2 th = 10^U(-2, -0.5) */
+        double l2 = pow(10.0, tb_range(r, -2, -0.5)), w[3], v[3], k[3];
+        const float *u = a->axis[i], *uj = b->axis[j];
+        double g[3], gu = 0, wl = 0;
+        for (int c = 0; c < 3; c++) /* one draw per statement: an initializer list's order is unspecified */
+            g[c] = tb_normal(r);
+        double sg = (tb_next(r) & 1) ? 1.0 : -1.0;
+        for (int c = 0; c < 3; c++)
+            gu += g[c] * u[c];
+        for (int c = 0; c < 3; c++) {
+            w[c] = g[c] - gu * u[c];
+            wl += w[c] * w[c];
+        }
+        double kl = 0, vu = 0;
+        for (int c = 0; c < 3; c++)
+            v[c] = sg * sqrt(1 - l2) * u[c] + sqrt(l2) * w[c] / sqrt(wl);
+        k[0] = (double)uj[1] * v[2] - (double)uj[2] * v[1];
+        k[1] = (double)uj[2] * v[0] - (double)uj[0] * v[2];
+        k[2] = (double)uj[0] * v[1] - (double)uj[1] * v[0];
+        for (int c = 0; c < 3; c++) {
+            kl += k[c] * k[c];
+            vu += v[c] * uj[c];
+        }
+        if (kl > 1e-20) {
+            for (int c = 0; c < 3; c++)
+                k[c] /= sqrt(kl);
+            rotate_about(b, k, atan2(sqrt(kl), vu));
+        }
+    }
     double n[3], len = 0;
     const float *u = a->axis[i], *v = b->axis[j];
     n[0] = (double)u[1] * v[2] - (double)u[2] * v[1];
@@ -570,61 +644,198 @@ static void make_edge_pair(tb_rng *r, satbox_box *a, satbox_box *b)
     len = sqrt(len);
     for (int c = 0; c < 3; c++)
         n[c] /= len;
-    double pa[3] = {0, 0, 0}, pb[3] = {0, 0, 0};
-    double s = tb_range(r, -0.8, 0.8) * a->half[i], t = tb_range(r, -0.8, 0.8) * b->half[j];
-    double pen = tb_range(r, -1e-3, 1e-2);
+    double pa[3] = {0, 0, 0}, pb[3] = {0, 0, 0}, da[3], db[3];
+    double s = crossing_at(r, a->half[i], o->end_frac), t = crossing_at(r, b->half[j], o->end_frac);
+    double pen = tb_range(r, o->pen_lo, o->pen_hi);
     for (int k = 0; k < 3; k++) {
-        double da = 0, db = 0;
+        da[k] = db[k] = 0;
         for (int c = 0; c < 3; c++) {
-            da += a->axis[k][c] * n[c];
-            db += b->axis[k][c] * n[c];
+            da[k] += a->axis[k][c] * n[c];
+            db[k] += b->axis[k][c] * n[c];
         }
         for (int c = 0; c < 3; c++) {
-            pa[c] += (k == i ? s : (da < 0 ? -1 : 1) * (double)a->half[k]) * a->axis[k][c];
-            pb[c] += (k == j ? t : (db < 0 ? 1 : -1) * (double)b->half[k]) * b->axis[k][c];
+            pa[c] += (k == i ? s : (da[k] < 0 ? -1 : 1) * (double)a->half[k]) * a->axis[k][c];
+            pb[c] += (k == j ? t : (db[k] < 0 ? 1 : -1) * (double)b->half[k]) * b->axis[k][c];
         }
     }
     for (int c = 0; c < 3; c++) {
-        a->center[c] = (float)tb_range(r, -5, 5);
+        if (o->far) {
+            double sign = (tb_next(r) & 1) ? 1.0 : -1.0;
+            a->center[c] = (float)(sign * pow(10.0, tb_range(r, 4, 6)));
+        } else {
+            a->center[c] = (float)tb_range(r, -5, 5);
+        }
         b->center[c] = (float)(a->center[c] + pa[c] - pen * n[c] - pb[c]);
+    }
+    if (o->far) {
+        /* B's center rounded to the coarse float grid moves the edges along n by up to ~0.05: put
+         * the penetration back through an extent of A not along its edge (which moves A's edge
+         * along n by |uA_k . n| per unit), so that the pair still touches as drawn. */
+        double got = 0;
+        for (int c = 0; c < 3; c++)
+            got += ((double)a->center[c] + pa[c] - b->center[c] - pb[c]) * n[c];
+        int k = (i + 1) % 3;
+        if (fabs(da[(i + 2) % 3]) > fabs(da[k]))
+            k = (i + 2) % 3;
+        double h = a->half[k] + (pen - got) / fabs(da[k]);
+        if (h > 0.02)
+            a->half[k] = (float)h;
     }
 }
 
-enum { FAM_EDGE = TB_FAMILY_COUNT };
+/* A zero half extent on `count` (0..2) axes of x, the first one on axis `first`. */
+static void zero_extents(tb_rng *r, satbox_box *x, int count, int first)
+{
+    if (count >= 1)
+        x->half[first] = 0.0f;
+    if (count == 2) {
+        int second = (first + 1 + (int)(tb_next(r) % 2)) % 3;
+        x->half[second] = 0.0f;
+    }
+}
 
-static const char *fam_name(int f) { return f == FAM_EDGE ? "edge-edge" : tb_family_name((tb_family)f); }
+/* Zero extents (issue 24): plates (one zero half extent, e.g. a zero-thickness ground box) and
+ * sticks (two) against boxes, plates or sticks, at least one zero in each pair: B resting on a
+ * face of A (A's zero, if any, often across that face: a ground plate), aligned with it or tilted
+ * by <= 1e-3 rad, sunk by up to 1e-2 of its size or lifted by up to 1e-3, sometimes flush with
+ * A's side (coincident edges); or B turned at random and sunk into A; or B near A at random. */
+static void make_zero_pair(tb_rng *r, satbox_box *a, satbox_box *b)
+{
+    clear_with_halves(r, a, b);
+    tb_random_rotation(r, a->axis);
+    for (int c = 0; c < 3; c++)
+        a->center[c] = (float)tb_range(r, -10, 10);
+    int kind = (int)(tb_next(r) % 3), k = (int)(tb_next(r) % 3);
+    int za = (int)(tb_next(r) % 3), zb = (int)(tb_next(r) % 3);
+    if (za + zb == 0) {
+        if (tb_next(r) & 1)
+            za = 1;
+        else
+            zb = 1;
+    }
+    int first_a = (int)(tb_next(r) % 3), first_b = (int)(tb_next(r) % 3);
+    if (tb_next(r) & 1)
+        first_a = k;
+    zero_extents(r, a, za, first_a);
+    zero_extents(r, b, zb, first_b);
+    double hb = fmax(fmax(b->half[0], b->half[1]), b->half[2]);
+    if (kind == 0) {
+        int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        memcpy(b->axis, a->axis, sizeof b->axis);
+        if (tb_next(r) % 4) {
+            double ax = tb_normal(r), ay = tb_normal(r), az = tb_normal(r); /* one draw per statement */
+            tb_rotate(b->axis, ax, ay, az, tb_range(r, 0, 1e-3));
+        }
+        double rb = 0;
+        for (int j = 0; j < 3; j++) {
+            double d = 0;
+            for (int c = 0; c < 3; c++)
+                d += (double)a->axis[k][c] * b->axis[j][c];
+            rb += b->half[j] * fabs(d);
+        }
+        double sgn = (tb_next(r) & 1) ? 1.0 : -1.0;
+        double dist = sgn * (a->half[k] + rb - tb_range(r, -1e-3, 1e-2) * hb);
+        double off1 = tb_range(r, -1, 1) * a->half[k1], off2 = tb_range(r, -1, 1) * a->half[k2];
+        if (tb_next(r) % 4 == 0) { /* flush with A's side along k1: B's edge on A's edge */
+            double side = (tb_next(r) & 1) ? 1.0 : -1.0;
+            off1 = side * ((double)a->half[k1] - b->half[k1]);
+        }
+        for (int c = 0; c < 3; c++)
+            b->center[c] = (float)(a->center[c] + dist * a->axis[k][c] + off1 * a->axis[k1][c] + off2 * a->axis[k2][c]);
+    } else {
+        tb_random_rotation(r, b->axis);
+        for (int c = 0; c < 3; c++) {
+            double off = kind == 1 ? tb_range(r, -1, 1) * a->half[c] : tb_range(r, -1.5, 1.5);
+            b->center[c] = (float)(a->center[c] + off);
+        }
+    }
+}
+
+/* The families of the invariants after tb_family's: crossing edges, then issue 24's three. */
+enum { FAM_EDGE = TB_FAMILY_COUNT, FAM_ZERO, FAM_SPEC_EDGE, FAM_FAR_EDGE };
+
+/* Issue 24's speculative margin (0.02 as a float) and the gaps of the speculative-edge family. */
+#define SPEC_MARGIN 0x1.47ae14p-6f
+
+static const char *fam_name(int f)
+{
+    switch (f) {
+    case FAM_EDGE: return "edge-edge";
+    case FAM_ZERO: return "zero-ext";
+    case FAM_SPEC_EDGE: return "spec-edge";
+    case FAM_FAR_EDGE: return "far-edge";
+    default: return tb_family_name((tb_family)f);
+    }
+}
+
+static void make_pair_of(tb_rng *r, int f, satbox_box *a, satbox_box *b)
+{
+    /* spec-edge: apart by a gap in (0, m], crossing near an edge end half the time; far-edge:
+     * the edge-edge family far from the origin, half of it with near-parallel edges */
+    static const edge_opts plain = {-1e-3, 1e-2, 0, 0, 0};
+    static const edge_opts spec = {-(double)SPEC_MARGIN, -1e-6, 0.5, 0.25, 0};
+    static const edge_opts far = {-1e-3, 1e-2, 0, 0.5, 1};
+    if (f == FAM_EDGE)
+        make_edge_pair(r, &plain, a, b);
+    else if (f == FAM_SPEC_EDGE)
+        make_edge_pair(r, &spec, a, b);
+    else if (f == FAM_FAR_EDGE)
+        make_edge_pair(r, &far, a, b);
+    else if (f == FAM_ZERO)
+        make_zero_pair(r, a, b);
+    else
+        tb_make_pair(r, (tb_family)f, a, b);
+}
 
 typedef struct stats {
-    size_t pairs, hits, points, same_axis, edge_axis, fallback;
-    double worst_in_q, worst_in_p, worst_depth;
+    size_t pairs, hits, points, same_axis, edge_axis, clamped, fallback, close;
+    double worst_in_q, worst_in_p, worst_depth, worst_mid;
+    /* failed checks of issue 24's rules: repeated points, points closer than dt, edge points
+     * off the true midpoint, edge points outside a box (the rest: failures - these) */
+    size_t f_ident, f_close, f_mid, f_edge_out;
 } stats;
 
-/* Tolerances of the invariants, relative to the pair's scale s = max |coordinate| + the largest
- * half extent (float rounding of the inputs, ~6e-8 s, times the few dozen operations of a point):
+/* Tolerances of the invariants, relative to the pair's scale s = the larger of max |center
+ * coordinate| and the largest half extent (float rounding of the inputs, ~6e-8 s, times the few
+ * dozen operations of a point):
  *  - a face point lies inside the incident box grown by 4e-6 s and inside the side slabs of the
- *    reference face (its clip planes) grown by 4e-6 s + the snapping distance ct of rule 3; along the normal its depth is >= -margin
- *    (it may lie beyond the reference box's far face when the penetration exceeds that box's
- *    thickness); an edge-edge point equals the midpoint of the closest points of the two supporting
- *    edges (recomputed here in double, segments clamped) within 4e-6 s / |uA_i x uB_j|^2 (the line
- *    parameters divide by it), and lies inside both boxes
- *    grown by half the distance of those closest points (|depth|, or more when a parameter was
- *    clamped at an edge end); a fallback point (an unclipped incident corner) |depth| + margin
- *    outside the incident box and no bound for the side slabs;
+ *    reference face (its clip planes) grown by 4e-6 s + the snapping distance ct of rule 3; along
+ *    the normal its depth is >= -margin (it may lie beyond the reference box's far face when the
+ *    penetration exceeds that box's thickness); a fallback point (an unclipped incident corner)
+ *    |depth| + margin outside the incident box and no bound for the side slabs;
+ *  - rule 4 (no duplicate points, issue 24): with dt = SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2),
+ *    p1 is kept only if farther than dt from p0 in the reference face's 2D coordinates, p2 only if
+ *    farther than dt from the line p0 p1, p3 likewise on the other side; so any two points of a
+ *    manifold are more than dt apart in the face's plane, hence in 3D: checked as a 3D distance
+ *    >= dt - 4e-6 s (the rounding of the world placement), and no two points bit-identical;
+ *  - rule 5 (issue 24): an edge-axis point is the midpoint of the TRUE closest points of the two
+ *    supporting edge segments (s = the line solution clamped, t = clamp(ee + bb s), and if t was
+ *    clamped s = clamp(bb t - dd): the segment-segment closest points), computed relative to A's
+ *    center from the center difference and then placed in the world. It equals that midpoint
+ *    (recomputed here in double as the exact minimum over both segments) within
+ *        4 * 2^-24 * max |center coordinate|  (the final rounding into world coordinates)
+ *      + 4e-6 * p / |uA_i x uB_j|^2           (p = |cB - cA|_inf + the largest half extent;
+ *                                              the line parameters divide by |L|^2)
+ *    so the error follows the pair's size, not its distance from the origin; the point lies
+ *    within half the distance g of those closest points (+ the same tolerance) of both boxes
+ *    (with margin m and 0 < g <= m, a speculative point lies between the boxes);
  *  - each depth equals the point's penetration along the normal (distance below the reference
  *    face's plane; for an edge point, the boxes' penetration along the normal) within 4e-6 s,
  *    plus for an edge point twice the SAT gap's error bound: 2 SATBOX_BOUND_REL S / |uA_i x uB_j|. */
 #define TOL_REL 4e-6
 
 /* The midpoint of the closest points of the supporting edges of edge axis `axis` (A's edge
- * farthest along n, B's farthest against n), segments clamped, in double; *dist = their distance. */
+ * farthest along n, B's farthest against n), in double: the exact minimum of the distance over
+ * both segments. *dist = the distance of those points, *len2 = |uA_i x uB_j|^2, *clamped = 1 when
+ * the minimum lies at an end of a segment (not at the lines' closest points). */
 static void edge_midpoint(const satbox_box *A, const satbox_box *B, int axis, const float n[3], double mid[3],
-                          double *dist, double *den_out)
+                          double *dist, double *len2, int *clamped)
 {
     int i = (axis - 6) / 3, j = (axis - 6) % 3;
-    double pa[3], pb[3];
+    double pa[3], pb[3]; /* points of the two edge lines, relative to A's center */
     for (int c = 0; c < 3; c++) {
-        pa[c] = A->center[c];
-        pb[c] = B->center[c];
+        pa[c] = 0;
+        pb[c] = (double)B->center[c] - A->center[c];
     }
     for (int k = 0; k < 3; k++) {
         double da = 0, db = 0;
@@ -639,28 +850,55 @@ static void edge_midpoint(const satbox_box *A, const satbox_box *B, int axis, co
                 pb[c] += (db < 0 ? 1 : -1) * (double)B->half[k] * B->axis[k][c];
         }
     }
-    /* closest points of the segments pa + s u (|s| <= hA_i), pb + t v (|t| <= hB_j): minimise
-     * over a fine-then-exact scheme: the line solution clamped, then each clamped in turn */
+    /* f(s, t) = |w + s u - t v|^2 over |s| <= ha, |t| <= hb is a convex quadratic on a rectangle:
+     * its minimum is the stationary point if that lies inside, else on one of the four sides,
+     * where it is the side's own stationary point clamped to the side; the least of those four. */
     const float *u = A->axis[i], *v = B->axis[j];
-    double w[3], b = 0, d = 0, e = 0;
+    double w[3], uu = 0, vv = 0, b = 0, d = 0, e = 0;
     for (int c = 0; c < 3; c++) {
         w[c] = pa[c] - pb[c];
+        uu += (double)u[c] * u[c];
+        vv += (double)v[c] * v[c];
         b += (double)u[c] * v[c];
         d += (double)u[c] * w[c];
         e += (double)v[c] * w[c];
     }
-    double den = 1 - b * b, ha = A->half[i], hb = B->half[j];
-    *den_out = den;
-    double s = (b * e - d) / den, t = (e - b * d) / den;
-    s = fmin(fmax(s, -ha), ha);
-    t = fmin(fmax(t, -hb), hb);
+    double ha = A->half[i], hb = B->half[j], den = uu * vv - b * b;
+    double s = (b * e - vv * d) / den, t = (uu * e - b * d) / den;
+    *clamped = !(fabs(s) <= ha && fabs(t) <= hb);
+    if (*clamped) {
+        double best = INFINITY;
+        for (int side = 0; side < 4; side++) {
+            double ss, tt;
+            if (side < 2) {
+                ss = side ? ha : -ha;
+                tt = fmin(fmax((e + b * ss) / vv, -hb), hb);
+            } else {
+                tt = side == 3 ? hb : -hb;
+                ss = fmin(fmax((b * tt - d) / uu, -ha), ha);
+            }
+            double f = 0;
+            for (int c = 0; c < 3; c++) {
+                double x = w[c] + ss * u[c] - tt * v[c];
+                f += x * x;
+            }
+            if (f < best) {
+                best = f;
+                s = ss;
+                t = tt;
+            }
+        }
+    }
     double dd = 0;
     for (int c = 0; c < 3; c++) {
         double xa = pa[c] + s * u[c], xb = pb[c] + t * v[c];
-        mid[c] = 0.5 * (xa + xb);
+        mid[c] = A->center[c] + 0.5 * (xa + xb);
         dd += (xa - xb) * (xa - xb);
     }
     *dist = sqrt(dd);
+    double cx = (double)u[1] * v[2] - (double)u[2] * v[1], cy = (double)u[2] * v[0] - (double)u[0] * v[2],
+           cz = (double)u[0] * v[1] - (double)u[1] * v[0];
+    *len2 = cx * cx + cy * cy + cz * cz;
 }
 
 /* How far p lies outside the side slabs of the reference face of box b with local axis k (the
@@ -675,12 +913,13 @@ static double side_excess(const satbox_box *b, int k, const float p[3])
 static void check_pair(const satbox_box *A, const satbox_box *B, float margin, const tc_pair *p, int hit_c,
                        const float nc[3], int axis_c, stats *st)
 {
-    double s = 0;
+    double s = 0, maxc = 0, hmax = 0, dinf = 0;
     for (int c = 0; c < 3; c++) {
-        s = fmax(s, fabs(A->center[c]));
-        s = fmax(s, fabs(B->center[c]));
-        s = fmax(s, fmax(A->half[c], B->half[c]));
+        maxc = fmax(maxc, fmax(fabs(A->center[c]), fabs(B->center[c])));
+        hmax = fmax(hmax, fmax(A->half[c], B->half[c]));
+        dinf = fmax(dinf, fabs((double)B->center[c] - A->center[c]));
     }
+    s = fmax(maxc, hmax);
     double tol = TOL_REL * s, hsum = 0;
     for (int c = 0; c < 3; c++)
         hsum += (double)A->half[c] + B->half[c];
@@ -697,6 +936,32 @@ static void check_pair(const satbox_box *A, const satbox_box *B, float margin, c
     if (p->hit)
         CHECK(fabs(nl - 1) < 1e-5, "normal length %g", nl);
     st->edge_axis += p->hit && p->axis >= 6;
+    /* rule 4: any two points more than dt apart (less the world placement's rounding), none
+     * repeated. Where the rounding allowance reaches dt (coordinates ~1e4 times the extents, as
+     * in the far-edge family's face manifolds) nothing keeps two points from rounding to the same
+     * floats: neither check applies there. */
+    double dt = (double)SATBOX_CONTACT_ABS_TOL * hsum;
+    int close = 0;
+    for (int k = 0; k < p->count; k++)
+        for (int l = k + 1; l < p->count; l++) {
+            double dl = 0;
+            for (int c = 0; c < 3; c++)
+                dl += ((double)p->point[k][c] - p->point[l][c]) * ((double)p->point[k][c] - p->point[l][c]);
+            dl = sqrt(dl);
+            if (dt <= tol)
+                continue;
+            int same = memcmp(p->point[k], p->point[l], sizeof p->point[k]) == 0;
+            st->f_ident += (size_t)same;
+            st->f_close += dl < dt - tol;
+            CHECK(!same,
+                  "points %d and %d identical (%.9g %.9g %.9g), depths %.9g %.9g, features %08x %08x", k, l,
+                  p->point[k][0], p->point[k][1], p->point[k][2], p->depth[k], p->depth[l], p->feature[k],
+                  p->feature[l]);
+            CHECK(dl >= dt - tol, "points %d and %d %.3g apart, dt %.3g (features %08x %08x)", k, l, dl, dt,
+                  p->feature[k], p->feature[l]);
+            close |= dl < dt - tol;
+        }
+    st->close += (size_t)close;
     float neg[3] = {-p->normal[0], -p->normal[1], -p->normal[2]};
     double supa = tc_support(A, p->normal), supb = tc_support(B, neg);
     for (int k = 0; k < p->count; k++) {
@@ -709,22 +974,31 @@ static void check_pair(const satbox_box *A, const satbox_box *B, float margin, c
         double dslack = tol;
         if (cand == SATBOX_FEATURE_EDGE) {
             want = supa + supb;
-            double mid[3], gapd, den;
-            edge_midpoint(A, B, p->axis, p->normal, mid, &gapd, &den);
-            slack += 0.5 * gapd;
+            double mid[3], gapd, len2;
+            int clamped;
+            edge_midpoint(A, B, p->axis, p->normal, mid, &gapd, &len2, &clamped);
+            st->clamped += (size_t)clamped;
+            /* rule 5's bound: the final rounding into the world + the pair's size over |L|^2 */
+            double mtol = 4 * 0x1p-24 * maxc + 4e-6 * (dinf + hmax) / len2;
             double md = 0;
             for (int c = 0; c < 3; c++)
-                md = fmax(md, fabs(mid[c] - x[c]));
-            CHECK(md <= tol / den, "edge point off the midpoint of the closest edge points by %g", md);
+                md += (mid[c] - x[c]) * (mid[c] - x[c]);
+            md = sqrt(md);
+            st->worst_mid = fmax(st->worst_mid, md / mtol);
+            st->f_mid += md > mtol;
+            st->f_edge_out += tc_outside(A, x) > mtol + 0.5 * gapd;
+            st->f_edge_out += tc_outside(B, x) > mtol + 0.5 * gapd;
+            CHECK(md <= mtol,
+                  "edge point %.3g off the midpoint of the closest edge points (bound %.3g, |L|^2 %.3g, %s, "
+                  "gap %.3g)",
+                  md, mtol, len2, clamped ? "clamped" : "inside", gapd);
+            slack = mtol + 0.5 * gapd;
             /* the depth is the SAT gap, within SATBOX_BOUND_REL * S of the exact one (S = |d|_1 +
              * the six extents), divided by the axis length |uA_i x uB_j| */
-            const float *u = A->axis[(p->axis - 6) / 3], *v = B->axis[(p->axis - 6) % 3];
-            double cx = (double)u[1] * v[2] - (double)u[2] * v[1], cy = (double)u[2] * v[0] - (double)u[0] * v[2],
-                   cz = (double)u[0] * v[1] - (double)u[1] * v[0];
             double hs = 0;
             for (int c = 0; c < 3; c++)
                 hs += A->half[c] + B->half[c] + fabs((double)B->center[c] - A->center[c]);
-            dslack += 2 * SATBOX_BOUND_REL * hs / sqrt(cx * cx + cy * cy + cz * cz);
+            dslack += 2 * SATBOX_BOUND_REL * hs / sqrt(len2);
             in_q = tc_outside(B, x);
             in_p = tc_outside(A, x);
         } else {
@@ -762,10 +1036,87 @@ static void check_pair(const satbox_box *A, const satbox_box *B, float margin, c
         CHECK(p->feature[k] == SATBOX_FEATURE_NONE && p->depth[k] == 0, "slot %d not cleared", k);
 }
 
+/* One pair through satbox_contacts() and satbox_collide(), then check_pair's invariants. */
+static void check_one(const satbox_box *a, const satbox_box *b, float margin, tc_pair *p, stats *st)
+{
+    run_one(a, b, margin, p);
+    tb_soa sa, sb;
+    tb_soa_alloc(&sa, 1);
+    tb_soa_alloc(&sb, 1);
+    tb_soa_set(&sa, 0, a);
+    tb_soa_set(&sb, 0, b);
+    uint8_t hit_c, axis_c;
+    float nc[3];
+    satbox_result res = {.hit = &hit_c, .normal = {&nc[0], &nc[1], &nc[2]}, .axis = &axis_c};
+    satbox_collide(&sa.view, &sb.view, 1, margin, &res);
+    check_pair(a, b, margin, p, hit_c, nc, axis_c, st);
+    tb_soa_free(&sa);
+    tb_soa_free(&sb);
+}
+
+/* Issue 24's two reported pairs (hex floats as reported: center, half extents, axes row by row). */
+static void test_issue24(void)
+{
+    stats st = {0};
+    tc_pair p;
+    /* A stick (two zero extents) through a plate (one): count 2 with p0 == p1, depth included. */
+    const satbox_box za = {{0x1.9787bap+3f, 0x1.4b2f36p+3f, 0x1.505decp+3f},
+                           {0, 0, 0x1.57cab6p-1f},
+                           {{0x1.45c092p-1f, -0x1.6e848p-1f, 0x1.26947ep-2f},
+                            {-0x1.12d02p-3f, -0x1.e12756p-2f, -0x1.beb4dap-1f},
+                            {0x1.84fc2cp-1f, 0x1.087228p-1f, -0x1.947d62p-2f}}};
+    const satbox_box zb = {{0x1.98b81p+3f, 0x1.4ac3b8p+3f, 0x1.56d894p+3f},
+                           {0x1.0dec9cp-2f, 0x1.58e93ap-2f, 0},
+                           {{0x1.39fbb6p-2f, -0x1.c06c58p-3f, 0x1.da448cp-1f},
+                            {0x1.e2d2a6p-1f, 0x1.9dc5fep-3f, -0x1.0ebe6ep-2f},
+                            {-0x1.08b7bcp-3f, 0x1.e8bfcap-1f, 0x1.12defcp-2f}}};
+    int before = failures;
+    check_one(&za, &zb, 0.0f, &p, &st);
+    CHECK(p.hit == 1 && p.count >= 1, "issue 24 zero extents: hit %d count %d", p.hit, p.count);
+    CHECK(all_distinct(&p), "issue 24 zero extents: repeated point (count %d)", p.count);
+    printf("issue 24, zero extents: count %d, %d failures\n", p.count, failures - before);
+
+    /* Speculative crossing edges 0.0187 apart, the line closest point beyond the end of A's
+     * edge: the point must be the midpoint of the segments' closest points, between the boxes. */
+    const satbox_box sa = {{0x1.8d7d04p+4f, -0x1.e335eep+4f, -0x1.494fcp+5f},
+                           {0x1.693938p-1f, 0x1.989f8ep-2f, 0x1.64dc5ep-2f},
+                           {{-0x1.8e1f4cp-3f, 0x1.0aa91ep-2f, -0x1.e4362p-1f},
+                            {0x1.22f132p-3f, 0x1.ec4034p-1f, 0x1.e25f4cp-3f},
+                            {0x1.f0f016p-1f, -0x1.6ac2bep-4f, -0x1.ca87b4p-3f}}};
+    const satbox_box sb = {{0x1.930c68p+4f, -0x1.f58bfep+4f, -0x1.54323cp+5f},
+                           {0x1.c8944p-1f, 0x1.a26498p-2f, 0x1.edc8eap-1f},
+                           {{0x1.2f6714p-1f, -0x1.cd6372p-3f, 0x1.8bf644p-1f},
+                            {0x1.99a30cp-1f, 0x1.b43fe6p-5f, -0x1.31f03p-1f},
+                            {0x1.7eb3dp-4f, 0x1.f2178cp-1f, 0x1.b1c5c8p-3f}}};
+    before = failures;
+    check_one(&sa, &sb, SPEC_MARGIN, &p, &st);
+    CHECK(p.hit == 1 && p.count == 1 && p.axis == 6, "issue 24 speculative edge: hit %d count %d axis %d", p.hit,
+          p.count, p.axis);
+    if (p.count == 1 && p.axis == 6) {
+        double mid[3], gap, len2;
+        int clamped;
+        edge_midpoint(&sa, &sb, p.axis, p.normal, mid, &gap, &len2, &clamped);
+        double out_a = tc_outside(&sa, p.point[0]), out_b = tc_outside(&sb, p.point[0]);
+        /* the SAT gap along axis 6 is 0.0187 (-depth); the segments' closest points are farther
+         * apart (0.0241: A's edge ends before the lines' closest point) */
+        CHECK(clamped && p.depth[0] < -0.0186f && p.depth[0] > -0.0188f && gap > 0.024 && gap < 0.0242,
+              "issue 24 speculative edge: depth %.4g, closest edge points %.4g apart (%s)", p.depth[0], gap,
+              clamped ? "clamped" : "not clamped");
+        CHECK(out_a <= 0.5 * gap + 1e-5 && out_b <= 0.5 * gap + 1e-5,
+              "issue 24 speculative edge: point %.4g outside A, %.4g outside B, closest edge points %.4g apart",
+              out_a, out_b, gap);
+        printf("issue 24, speculative edge: depth %.4f, closest edge points %.4f apart, point %.4f outside A, %.4f "
+               "outside B, %d failures\n",
+               p.depth[0], gap, out_a, out_b, failures - before);
+    }
+}
+
 static void test_invariants(uint64_t seed, size_t total)
 {
     enum { B = 4096 };
-    int fams[] = {TB_UNIFORM, TB_STACKED, TB_TOUCHING, FAM_EDGE, TB_FLAT, TB_SCALES, TB_PARALLEL};
+    /* tb_family's and the edge-edge family: total / 7 pairs each; issue 24's three: total / 10 */
+    int fams[] = {TB_UNIFORM, TB_STACKED, TB_TOUCHING, FAM_EDGE, TB_FLAT, TB_SCALES, TB_PARALLEL,
+                  FAM_ZERO,   FAM_SPEC_EDGE, FAM_FAR_EDGE};
     int nf = (int)(sizeof fams / sizeof fams[0]);
     tb_soa sa, sb;
     tb_soa_alloc(&sa, B);
@@ -776,22 +1127,24 @@ static void test_invariants(uint64_t seed, size_t total)
     float nc[3][B];
     satbox_box as[B], bs[B];
     satbox_result res = {.hit = hit_c, .normal = {nc[0], nc[1], nc[2]}, .axis = axis_c};
-    printf("invariants, seed %llu:\n", (unsigned long long)seed);
-    printf("  %-10s %8s %7s %8s %6s %6s %6s %11s %11s %11s\n", "family", "pairs", "hits", "points", "same", "edge",
-           "fallbk", "out-of-Q/s", "out-of-P/s", "depth err/s");
+    printf("invariants, seed %llu (close: manifolds with two points closer than dt; mid/tol: an edge point's worst "
+           "distance from the true midpoint over its bound):\n",
+           (unsigned long long)seed);
+    printf("  %-10s %8s %7s %8s %6s %6s %6s %6s %6s %11s %11s %11s %9s %6s\n", "family", "pairs", "hits", "points",
+           "same", "edge", "clamp", "fallbk", "close", "out-of-Q/s", "out-of-P/s", "depth err/s", "mid/tol", "fails");
     for (int fi = 0; fi < nf; fi++) {
         tb_rng r;
         tb_seed(&r, seed + 1000u * (uint64_t)fi);
         stats st = {0};
-        size_t per = total / (size_t)nf;
+        int before = failures;
+        size_t per = fams[fi] < FAM_ZERO ? total / 7 : total / 10;
         for (size_t done = 0; done < per; done += B) {
             size_t n = per - done < B ? per - done : B;
             float margin = (done / B) % 3 == 0 ? 0.0f : (done / B) % 3 == 1 ? 1e-3f : 2e-2f;
+            if (fams[fi] == FAM_SPEC_EDGE)
+                margin = SPEC_MARGIN;
             for (size_t i = 0; i < n; i++) {
-                if (fams[fi] == FAM_EDGE)
-                    make_edge_pair(&r, &as[i], &bs[i]);
-                else
-                    tb_make_pair(&r, (tb_family)fams[fi], &as[i], &bs[i]);
+                make_pair_of(&r, fams[fi], &as[i], &bs[i]);
                 tb_soa_set(&sa, i, &as[i]);
                 tb_soa_set(&sb, i, &bs[i]);
             }
@@ -807,8 +1160,14 @@ static void test_invariants(uint64_t seed, size_t total)
             }
             CHECK(hits == want, "%s: returned %td hits, collide %td", fam_name(fams[fi]), hits, want);
         }
-        printf("  %-10s %8zu %7zu %8zu %6zu %6zu %6zu %11.2e %11.2e %11.2e\n", fam_name(fams[fi]), st.pairs, st.hits,
-               st.points, st.same_axis, st.edge_axis, st.fallback, st.worst_in_q, st.worst_in_p, st.worst_depth);
+        printf("  %-10s %8zu %7zu %8zu %6zu %6zu %6zu %6zu %6zu %11.2e %11.2e %11.2e %9.2e %6d\n", fam_name(fams[fi]),
+               st.pairs, st.hits, st.points, st.same_axis, st.edge_axis, st.clamped, st.fallback, st.close,
+               st.worst_in_q, st.worst_in_p, st.worst_depth, st.worst_mid, failures - before);
+        if (failures > before)
+            printf("  %-10s failed: %zu repeated points, %zu pairs of points closer than dt, %zu edge points off "
+                   "the midpoint, %zu edge points outside a box by more than gap/2; %zu other\n",
+                   "", st.f_ident, st.f_close, st.f_mid, st.f_edge_out,
+                   (size_t)(failures - before) - st.f_ident - st.f_close - st.f_mid - st.f_edge_out);
     }
     tc_free(&o);
     tb_soa_free(&sa);
@@ -969,6 +1328,7 @@ int main(int argc, char **argv)
     test_crossing_edges();
     test_inside();
     test_speculative();
+    test_issue24();
     printf("hand-made cases: %d failures\n", failures);
     test_bad_input();
     printf("bad arguments and bad data: %d failures so far\n", failures);
