@@ -947,7 +947,7 @@ int check_signs()
 }
 
 // ---------------------------------------------------------------------------------------------
-// --test: the world test. Per scene, 5 seeds with Bullet's narrow phase and with satbox's:
+// --test: the world test. Per scene, 5 seeds (the pile 15) with Bullet's narrow phase and with satbox's:
 //  - satbox's median max_pen and median drift at most 1.25x Bullet's (drift: or 1e-4 m, since a
 //    scene that sleeps has drift 0 exactly and a ratio of zeros says nothing);
 //  - no box lost and no NaN in a satbox run;
@@ -969,8 +969,10 @@ int run_world_test()
     // rest about 1.2x deeper than with Bullet's own points (satbox's 4-point reduction can drop a
     // corner of a resting face for a crossing point mid-edge): a single pyramid of 55 cubes measured
     // 1.252x, two of them 1.198x (5 seeds) and 1.208x (3 seeds), so the limit is near.
+    // The pile's final penetration is heavy-tailed from seed to seed (16 seeds of Bullet's own:
+    // 1.7 to 5.7 mm; satbox's with only the edge point's rounding changed: 1.6 to 13.2 mm), and a
+    // change of rounding alone moved its 5-seed median ratio from 0.85 to 1.23: the pile takes 15.
     const bool quick = std::getenv("SATBOX_QUICK") != nullptr;
-    const int seeds = quick ? 3 : 5;
     struct Case {
         const char *scene;
         size_t n;
@@ -978,8 +980,9 @@ int run_world_test()
         int hash_steps; // steps of the runs compared across the paths
         bool damping;
         bool quality; // the median ratios are checked (else printed)
-    } cases[] = {{"pyramid", 110, 300, 300, false, true},
-                 {"pile", quick ? 60u : 200u, quick ? 200 : 1800, quick ? 100 : 240, true, !quick}};
+        int seeds;
+    } cases[] = {{"pyramid", 110, 300, 300, false, true, quick ? 3 : 5},
+                 {"pile", quick ? 60u : 200u, quick ? 200 : 1800, quick ? 100 : 240, true, !quick, quick ? 3 : 15}};
     const int widest = satbox_isa_active();
     const unsigned supported = satbox_isa_supported();
     for (int isa = 0; isa < SATBOX_ISA_COUNT; isa++)
@@ -988,7 +991,7 @@ int run_world_test()
                         satbox_isa_name((satbox_isa)isa));
     for (const Case &c : cases) {
         std::vector<double> pen[2], drift[2];
-        for (int seed = 1; seed <= seeds; seed++) {
+        for (int seed = 1; seed <= c.seeds; seed++) {
             ws_scene scene;
             if (ws_scene_make(&scene, c.scene, c.n, (uint64_t)seed) != 0) {
                 expect(false, c.scene, "no scene");
@@ -1041,7 +1044,7 @@ int run_world_test()
         const bool drift_ok = drift_satbox <= std::fmax(ratio_limit * drift_bullet, drift_floor);
         std::printf("%s %s n=%zu, %d seeds: median max_pen bullet %.4g satbox %.4g (%.3fx, limit %.2fx); median "
                     "drift bullet %.4g satbox %.4g (limit max(%.2fx, %g m))\n",
-                    !c.quality ? "info" : pen_ok && drift_ok ? "ok  " : "FAIL", c.scene, c.n, seeds, pen_bullet,
+                    !c.quality ? "info" : pen_ok && drift_ok ? "ok  " : "FAIL", c.scene, c.n, c.seeds, pen_bullet,
                     pen_satbox, pen_bullet > 0 ? pen_satbox / pen_bullet : 0.0, ratio_limit, drift_bullet,
                     drift_satbox, ratio_limit, drift_floor);
         if (c.quality)

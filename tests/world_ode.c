@@ -433,7 +433,7 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Two scenes, 5 seeds each, both narrow phases (satbox on the widest path):
+/* Two scenes, 5 seeds for the pyramid, 30 for the pile, both narrow phases (satbox on the widest path):
  *  - 2 pyramids (110 cubes), 5 s: they stand, creeping by millimetres (QuickStep, 20 iterations);
  *  - a pile of 300 mixed boxes with damping, 10 s: packed, but with 20 iterations ODE leaves it
  *    jittering at ~1-2 cm/s with an occasional box toppling over the heap's edge, so its drift is
@@ -448,19 +448,22 @@ static double median(double *v, int n)
  * Returns the process exit code. */
 static int check_main(void)
 {
-    enum { MAX_SEEDS = 5 };
+    enum { MAX_SEEDS = 30 };
     /* Issue 21's goal is 1.25x ODE's own for both measures. Penetration meets it and is asserted at
-     * 1.25x. Drift does not yet: the pyramid's median drift is 1.5x ODE's (traced to the contact
-     * reduction of satbox.h rule 4, which can drop a true corner of the contact area; feeding
-     * ODE's points with satbox's normals gives 1.15x). Until that rule is fixed the test guards
-     * drift at drift_guard (a regression guard, not the goal) and prints the goal's verdict. */
+     * 1.25x. Drift does not yet: the pyramid's median drift is 1.29x ODE's (1.5x before rule 4
+     * dropped points within ct of each other; traced to the contact reduction, which can drop a
+     * true corner of the contact area; feeding ODE's points with satbox's normals gives 1.15x).
+     * Until then the test guards drift at drift_guard (a regression guard, not the goal) and
+     * prints the goal's verdict. The pile's final penetration is heavy-tailed from seed to seed
+     * (one pile settles with a box wedged 3x deeper than the next): a change of rounding alone in
+     * the edge point moved its 5-seed median ratio from 1.0 to 1.36, and seeds 1-15 gave 1.30 where
+     * seeds 16-45 gave 0.85 for the same code: the pile takes 30 seeds. */
     const double ratio_limit = 1.25, drift_guard = 2.0, drift_floor = 1e-4;
     /* SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds. */
     int quick = getenv("SATBOX_QUICK") != NULL;
-    int seeds = quick ? 3 : MAX_SEEDS;
-    struct { const char *scene; size_t n; int steps; int damping; } cases[] = {
-        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0},
-        {"pile", quick ? 60 : 300, quick ? 200 : 600, 1},
+    struct { const char *scene; size_t n; int steps; int damping; int seeds; } cases[] = {
+        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0, quick ? 3 : 5},
+        {"pile", quick ? 60 : 300, quick ? 200 : 600, 1, quick ? 3 : MAX_SEEDS},
     };
     size_t hash_n = quick ? 60 : 300;
     int hash_steps = quick ? 100 : 300;
@@ -468,6 +471,7 @@ static int check_main(void)
     char name[64];
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
         double pen[2][MAX_SEEDS], drift[2][MAX_SEEDS];
+        int seeds = cases[c].seeds;
         for (int seed = 0; seed < seeds; seed++) {
             for (int use_satbox = 0; use_satbox < 2; use_satbox++) {
                 world_params p = {cases[c].scene, cases[c].n, cases[c].steps, (uint64_t)seed + 1, use_satbox, PREFILTER_AUTO,

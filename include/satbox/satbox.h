@@ -439,11 +439,21 @@ SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float 
  *     `SATBOX_CONTACT_ABS_TOL * (hA0 + ... + hB2)` of the deepest, so that the equally deep
  *     points of a resting face do not trade places over tiny tilts); p1 = the farthest from p0;
  *     p2 = the one with the largest positive signed area of the triangle (p0, p1, p2); p3 = the
- *     one with the most negative area (the other side of the line p0 p1). Points of zero distance or zero area are dropped. Ties go to the
- *     candidate listed first. The points are written in that order, compacted.
- *  5. **Edge axis.** One point: the midpoint of the closest points of the two supporting edges
- *     (the edge of A farthest along the normal, the edge of B farthest against it), their line
- *     parameters clamped to the edges; its depth is the axis' penetration (`-gap`).
+ *     one with the most negative area (the other side of the line p0 p1). **No two points within
+ *     `ct`** (the snapping distance of rule 3): p1 is kept only when farther than ct from p0, p2
+ *     and p3 only when farther than ct from the line p0 p1 (area > ct |p1 - p0|), so any two
+ *     points of a manifold are more than ct apart in the reference face's plane; a candidate
+ *     within ct of a kept point merges into it (the kept point and its feature id stay, p0 first).
+ *     Ties go to the candidate listed first. The points are written in that order, compacted.
+ *  5. **Edge axis.** One point: the midpoint of the closest points of the two supporting edge
+ *     segments (the edge of A farthest along the normal, the edge of B farthest against it): A's
+ *     line parameter clamped to its edge, B's the nearest point of its edge to that, and A's
+ *     again from B's when B's was clamped; so with a margin the point lies within half the
+ *     edges' distance of both boxes. Computed relative to A's center from the center difference:
+ *     its error is at most 4 ulps of the largest center coordinate (placing it in the world) plus
+ *     `4e-6 p / |uA_i x uB_j|^2`, p = the largest center difference coordinate + the largest half
+ *     extent: it follows the pair's size, not its distance from the origin. Its depth is the
+ *     axis' penetration (`-gap`).
  *  6. **Fallback.** A pair that hits but keeps no clipped candidate (possible when a face axis
  *     wins by the hysteresis rule while the boxes touch only outside its side planes, or within
  *     the margin only) gets one point: the corner of the incident face nearest the reference
