@@ -23,13 +23,9 @@ const sbx_contacts_kernels *sbx_contacts_for(satbox_isa isa)
     }
 }
 
-/* The active path's contacts kernel; a path without one (not written yet) runs the scalar
- * reference, which gives the same bits by definition. */
-static const sbx_contacts_kernels *active_contacts(void)
-{
-    const sbx_contacts_kernels *k = sbx_contacts_for(satbox_isa_active());
-    return k ? k : &sbx_contacts_scalar;
-}
+/* The active path's contacts kernel: every compiled path has one (the same SATBOX_HAVE_* defines
+ * decide which pair tables dispatch.c chooses from), so this is never NULL. */
+static const sbx_contacts_kernels *active_contacts(void) { return sbx_contacts_for(satbox_isa_active()); }
 
 /* Records every output of `out` in the job and as an output span of n elements. */
 static void add_outputs(sbx_spans *s, sbx_cjob *cj, const satbox_contacts_out *out, size_t n)

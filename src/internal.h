@@ -151,7 +151,7 @@ typedef struct sbx_span {
 } sbx_span;
 
 typedef struct sbx_spans {
-    sbx_span in[40], out[32]; /* out: a contact manifold has up to 29 arrays */
+    sbx_span in[40], out[32]; /* out: a contact manifold call has the most, 28 arrays */
     int nin, nout;
 } sbx_spans;
 

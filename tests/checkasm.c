@@ -501,7 +501,7 @@ int main(int argc, char **argv)
     }
 
     test_path paths[16];
-    int np = paths_only(paths, paths_list(paths, PATHS_PAIRS), only);
+    int np = paths_only(paths, paths_list(paths), only);
     if (only && !np) {
         fprintf(stderr, "no path named %s here\n", only);
         return 2;

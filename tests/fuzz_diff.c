@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static test_path paths[16];
 static int npaths = -1;
 
-static void init_paths(void) { npaths = paths_list(paths, PATHS_PAIRS); }
+static void init_paths(void) { npaths = paths_list(paths); }
 
 /* ---- failure ---- */
 static const char *cur_path = "scalar";

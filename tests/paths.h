@@ -16,9 +16,6 @@ typedef struct test_path {
     const sbx_kernels2d *k2;
 } test_path;
 
-/* Which table a test needs: paths_list() leaves out the paths that lack it. */
-typedef enum { PATHS_PAIRS, PATHS_CONTACTS, PATHS_2D } paths_need;
-
 /* The portable twin of one ISA (tests linked with its SIMDE_NO_NATIVE library). */
 #define PORTABLE_PATH(isa)                                                                                            \
     (test_path)                                                                                                       \
@@ -27,34 +24,31 @@ typedef enum { PATHS_PAIRS, PATHS_CONTACTS, PATHS_2D } paths_need;
             &sbx_kernels2d_##isa##_portable                                                                           \
     }
 
-/* Fills `out` (room for 16) and returns how many; scalar, the reference, is not listed. */
-static inline int paths_list(test_path *out, paths_need need)
+/* Fills `out` (room for 16) and returns how many; scalar, the reference, is not listed. Every
+ * compiled path has all three tables (each kernel_<isa>.c instantiates every template). */
+static inline int paths_list(test_path *out)
 {
-    test_path all[16];
-    int n = 0, kept = 0;
+    int n = 0;
     unsigned sup = satbox_isa_supported();
     for (int i = 1; i < SATBOX_ISA_COUNT; i++)
         if (sup >> i & 1u) {
             satbox_isa isa = (satbox_isa)i;
-            all[n++] = (test_path){satbox_isa_name(isa), sbx_kernels_for(isa), sbx_contacts_for(isa),
+            out[n++] = (test_path){satbox_isa_name(isa), sbx_kernels_for(isa), sbx_contacts_for(isa),
                                    sbx_kernels2d_for(isa)};
         }
 #if defined(SATBOX_PORTABLE_SSE41)
-    all[n++] = PORTABLE_PATH(sse41);
+    out[n++] = PORTABLE_PATH(sse41);
 #endif
 #if defined(SATBOX_PORTABLE_AVX2)
-    all[n++] = PORTABLE_PATH(avx2);
+    out[n++] = PORTABLE_PATH(avx2);
 #endif
 #if defined(SATBOX_PORTABLE_AVX512)
-    all[n++] = PORTABLE_PATH(avx512);
+    out[n++] = PORTABLE_PATH(avx512);
 #endif
 #if defined(SATBOX_PORTABLE_NEON)
-    all[n++] = PORTABLE_PATH(neon);
+    out[n++] = PORTABLE_PATH(neon);
 #endif
-    for (int i = 0; i < n; i++)
-        if (need == PATHS_PAIRS ? all[i].k != NULL : need == PATHS_CONTACTS ? all[i].ck != NULL : all[i].k2 != NULL)
-            out[kept++] = all[i];
-    return kept;
+    return n;
 }
 
 /* Of the first n paths, keeps those named `only` (all of them when `only` is NULL); returns how many. */
