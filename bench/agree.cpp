@@ -1,4 +1,5 @@
 // agree.cpp - agreement of every method (satbox's paths and entry points, the baselines, the peers) with the long-double oracle.
+// SPDX-License-Identifier: MIT
 //
 // For each family of pairs (the benchmarks' own pools: near-parallel stacks with gaps in +-1e-3,
 // random rotations at 50% overlap, broad-phase scene pairs) the oracle of tests/oracle.c gives

@@ -1,4 +1,5 @@
 // bare.cpp - lookup and one-call wrapper of the bare kernels (see bare.h).
+// SPDX-License-Identifier: MIT
 #include "bare.h"
 
 namespace sbb {

@@ -1,4 +1,5 @@
 // bare.h - the bare kernels (no validity test, no near-parallel rule; bench only) by path.
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_BENCH_BARE_H
 #define SATBOX_BENCH_BARE_H
 

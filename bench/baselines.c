@@ -1,4 +1,5 @@
 /* baselines.c - the seeds' corner-projection test and a textbook early-exit SAT, written from the math. */
+/* SPDX-License-Identifier: MIT */
 #include "baselines.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* baselines.h - reference OBB overlap tests the benchmarks compare satbox with (scalar, one pair at a time). */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_BENCH_BASELINES_H
 #define SATBOX_BENCH_BASELINES_H
 

@@ -1,4 +1,5 @@
 // bench_2d.cpp - 2D benchmarks of satbox_bench: every satbox2d path vs a textbook rectangle test, the classic vertex-projection SAT and Box2D.
+// SPDX-License-Identifier: MIT
 //
 // Names: 2d/<entry>/<path>/<workload>/<pairs>, e.g. 2d/poly_collide/avx512/uniform/4096. Entries:
 // rect_overlap, rect_collide, poly_overlap, poly_collide, rect_poly_collide, poly_overlap_pairs.

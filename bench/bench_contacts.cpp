@@ -1,4 +1,5 @@
 // bench_contacts.cpp - contact manifolds in the satbox_bench suite: every contacts entry point on every path, and ODE's box-box on the same pairs.
+// SPDX-License-Identifier: MIT
 //
 // Benchmark names (same scheme as bench_main.cpp, so they sort beside overlap/ and collide/):
 // contacts/<path>/<workload>/4096, contacts_q/<path>/uniform50/4096,

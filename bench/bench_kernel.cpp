@@ -1,4 +1,5 @@
 // bench_kernel.cpp - the bare kernels (no validity test, no near-parallel rule; built for the benchmarks only) beside satbox_overlap/collide.
+// SPDX-License-Identifier: MIT
 //
 // Names: overlap_bare/<path>/<workload>/<pairs>, collide_bare/<path>/<workload>/<pairs>; the same
 // pools, windows and counters as overlap/<path>/... in bench_main.cpp, so the two compare as a

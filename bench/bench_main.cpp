@@ -1,4 +1,5 @@
 // bench_main.cpp - satbox's Google Benchmark suite: ISA paths x entry points x batch sizes x workloads, baselines, roofline probes.
+// SPDX-License-Identifier: MIT
 //
 // Benchmark names: <entry>/<path>/<workload>/<pairs>, e.g. overlap/avx512/uniform50/4096 (workload
 // "hot": the uniform50 4Ki window repeated instead of rotated);

@@ -1,4 +1,5 @@
 // bench_pool.cpp - index pairs into a pool far larger than the caches: sweep order against random slots, records against SoA.
+// SPDX-License-Identifier: MIT
 //
 // Names: pool/<entry>/<path>/<order>/<boxes>, entry overlap_pairs_rec, overlap_pairs or
 // overlap_pairs_qrec (48-byte quaternion records, axes built in the kernel), order

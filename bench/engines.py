@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """engines.py - satbox inside real engines: runs the ODE and Bullet worlds (bench/world_ode, bench/world_bullet)
 with the engine's own box-box narrow phase and with satbox on every path, prints the "engines" table.
 

@@ -1,4 +1,5 @@
 // insn_count.cpp - instructions per pair of every entry point and path: callgrind where valgrind runs the path, ptrace single-step elsewhere.
+// SPDX-License-Identifier: MIT
 //
 // Why: timings on a shared machine are noisy, instruction counts are not; and the compute floor
 // of a path is (instructions per pair) / (IPC * clock). Method: one entry point is called on n1

@@ -1,4 +1,5 @@
 // peer_bullet.cpp - Bullet (Debian's libbullet-dev, single precision): btBoxBoxDetector between two btBoxShapes (contacts).
+// SPDX-License-Identifier: MIT
 //
 // The detector is what Bullet's box-box collision algorithm calls: given the two shapes and their
 // world transforms it runs its 15-axis test and clips the contact face, reporting up to 4 contact

@@ -1,4 +1,5 @@
 // peer_ccd.cpp - libccd (Debian's libccd-dev, double; the GJK/MPR library under FCL and ODE): boxes given by a support function.
+// SPDX-License-Identifier: MIT
 //
 // libccd tests any two convex shapes given by their support functions (the farthest point in a
 // direction): ccdGJKIntersect runs GJK, ccdMPRIntersect Minkowski portal refinement (MPR also

@@ -1,4 +1,5 @@
 // peer_fcl.cpp - FCL (Debian's libfcl-dev): the OBB-OBB overlap test fcl::OBB<S>::overlap, in float and in double.
+// SPDX-License-Identifier: MIT
 //
 // fcl::OBB holds the axes as the columns of a 3x3 matrix, the center (To) and the half extents
 // (extent); overlap() forms R = A^T B and t in A's frame and runs FCL's early-exit 15-axis test

@@ -1,4 +1,5 @@
 // peer_ode.cpp - ODE (Debian's libode-dev, double precision): dCollide on two box geoms, for contacts and as an overlap test.
+// SPDX-License-Identifier: MIT
 //
 // Each box is a geom of no space (dCreateBox takes full side lengths) placed once with
 // dGeomSetPosition / dGeomSetRotation, as an engine keeps them. dCollide then runs ODE's box-box

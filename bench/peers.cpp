@@ -1,4 +1,5 @@
 // peers.cpp - the list of peer libraries this build links (SBB_PEER_* set by bench/meson.build).
+// SPDX-License-Identifier: MIT
 #include "peers.h"
 
 namespace sbb {

@@ -1,4 +1,5 @@
 // peers.h - the peer libraries run beside satbox (FCL, Bullet, ODE, libccd from Debian's packages), one adapter file each.
+/* SPDX-License-Identifier: MIT */
 //
 // A peer converts a batch of pairs into its own types once (outside any timed region), then tests
 // any range of that batch one pair at a time, writing 1 (overlap / contacts) or 0 per pair as

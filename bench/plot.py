@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """plot.py - throughput (pairs/s) against batch size: satbox's paths, the baselines and the peer libraries, from satbox_bench's JSON, as a PNG."""
 import json
 import sys

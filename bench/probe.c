@@ -1,4 +1,5 @@
 /* probe.c - machine probes for the roofline: streaming read bandwidth and the core clock. */
+/* SPDX-License-Identifier: MIT */
 #include "probe.h"
 
 /* Eight independent sums so that the adds never limit the loads; integer adds may be reordered,

@@ -1,4 +1,5 @@
 /* probe.h - machine probes for the roofline: streaming read bandwidth and the core clock. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_BENCH_PROBE_H
 #define SATBOX_BENCH_PROBE_H
 

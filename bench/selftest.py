@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """selftest.py - checks of the benchmark harness (no timing): empty filter, left-out paths, bench/run --help, summary ratios.
 
 Usage: selftest.py <satbox_bench> <source root>. Exit 0 when every check passes, 1 otherwise."""

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """summary.py - one-screen tables from satbox_bench's JSON: ns/pair, x scalar, x seed method, roofline shares,
 the kernel table (overlap, collide, bare, textbook, instructions per pair) and satbox against the peer libraries."""
 import argparse

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """summary_2d.py - the 2D table from satbox_bench's JSON: ns/pair per path, and the widest path's speed-up over
 scalar, over the textbook/classic scalar baselines and over Box2D.
 

@@ -1,4 +1,5 @@
 // workloads.cpp - benchmark data: pair pools built in 64Ki-pair chunks (in parallel), scene pools from tiles.
+// SPDX-License-Identifier: MIT
 #include <cstdlib>
 #include <cstring>
 #include <new>

@@ -1,4 +1,5 @@
 // workloads.h - benchmark data: rotating pair pools per workload (matrix + quaternion SoA) and broad-phase scene pools.
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_BENCH_WORKLOADS_H
 #define SATBOX_BENCH_WORKLOADS_H
 

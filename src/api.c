@@ -1,4 +1,5 @@
 /* api.c - the public entry points: one argument check for every call, then the active path. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
 

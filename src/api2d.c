@@ -1,4 +1,5 @@
 /* api2d.c - the 2D public entry points: one argument check for every call, then the active path's 2D kernel. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 
 #include "internal.h"

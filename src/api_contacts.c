@@ -1,4 +1,5 @@
 /* api_contacts.c - the contact-manifold entry points: argument checks, then the active path's contacts kernel. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 
 #include "contacts.h"

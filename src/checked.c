@@ -1,4 +1,5 @@
 /* checked.c - the checked mode for integrators: each call verifies the axes' precondition and flags the pairs that break it. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* contacts.h - what the contact-manifold entry points, the scalar reference and the kernels share. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_CONTACTS_H
 #define SATBOX_CONTACTS_H
 

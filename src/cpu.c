@@ -1,4 +1,5 @@
 /* cpu.c - which ISA paths this CPU and operating system can run. */
+/* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 #include <string.h>
 

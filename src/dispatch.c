@@ -1,4 +1,5 @@
 /* dispatch.c - path choice: the kernel table of each ISA, the one atomically published choice, query/cap/force. */
+/* SPDX-License-Identifier: MIT */
 #include <stdatomic.h>
 #include <stdlib.h>
 

@@ -1,4 +1,5 @@
 /* internal.h - what the scalar reference, the ISA kernels and the dispatcher share. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_INTERNAL_H
 #define SATBOX_INTERNAL_H
 

@@ -1,4 +1,5 @@
 /* internal2d.h - what the 2D scalar reference, the 2D wide kernels and the 2D entry points share. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_INTERNAL2D_H
 #define SATBOX_INTERNAL2D_H
 

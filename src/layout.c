@@ -1,4 +1,5 @@
 /* layout.c - moving boxes between layouts (structs, SoA, records) and checking their precondition. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 
 #include "internal.h"

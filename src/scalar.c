@@ -1,4 +1,5 @@
 /* scalar.c - the plain-C reference path: defines the exact operation order every ISA path reproduces. */
+/* SPDX-License-Identifier: MIT */
 #include <assert.h>
 #include <math.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 /* scalar2d.c - the plain-C 2D reference: rectangles and convex polygons, in the operation order of src/kernel/sat2d_tpl.h. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
 

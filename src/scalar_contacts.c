@@ -1,4 +1,5 @@
 /* scalar_contacts.c - the plain-C reference of the contact manifolds: defines the operation order every path reproduces. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
 

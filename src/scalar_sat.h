@@ -1,4 +1,5 @@
 /* scalar_sat.h - the scalar reference's SAT pieces (loading, pair setup, the 15 gaps, an axis's normal), shared by scalar.c and scalar_contacts.c. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_SCALAR_SAT_H
 #define SATBOX_SCALAR_SAT_H
 

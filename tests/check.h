@@ -1,4 +1,5 @@
 /* check.h - the tests' assertion: counts a failure in the file's `failures` and says where and why. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_CHECK_H
 #define SATBOX_TEST_CHECK_H
 

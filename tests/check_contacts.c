@@ -1,4 +1,5 @@
 /* check_contacts.c - every contacts kernel (native and portable) against the scalar reference, bit for bit. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: check_contacts [--seed S] [--pairs N]
  * checkasm's method for satbox_contacts: random pairs of every family of support.h (bad values
  * mixed in) plus crossing edges, through the five sources (matrix, quaternion, pool + pairs,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """check_readme.py - the Markdown files show the code and output that the repository really has, and their links resolve.
 
 A fenced block right after one of these marker lines (blank lines may come between) is checked:

@@ -1,4 +1,5 @@
 /* checkasm.c - every ISA path (native and portable) against the scalar reference, bit for bit. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: checkasm [--seed S] [--pairs N] [--path NAME]
  * For each chunk of random pairs (all families of support.h, bad values mixed in) it runs the
  * scalar reference once, then every path on the same inputs, copied to unaligned addresses,

@@ -1,4 +1,5 @@
 /* checkasm2d.c - every ISA path's 2D kernels (native and portable) against the 2D scalar reference, bit for bit. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: checkasm2d [--seed S] [--pairs N] [--path NAME]
  * For each chunk of random pairs (all families of support2d.h, bad data and garbage in unused
  * vertex slots included) it runs the scalar reference once per source (rectangles, rectangle

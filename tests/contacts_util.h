@@ -1,4 +1,5 @@
 /* contacts_util.h - owning output arrays for satbox_contacts() and small geometry helpers for its tests. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_CONTACTS_UTIL_H
 #define SATBOX_TEST_CONTACTS_UTIL_H
 

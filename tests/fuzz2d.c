@@ -1,4 +1,5 @@
 /* fuzz2d.c - libFuzzer target: every 2D kernel table against the 2D scalar reference, bit for bit, on arbitrary shapes. */
+/* SPDX-License-Identifier: MIT */
 /* Each input becomes a pool of n + 1 rectangles and polygons (values from a small table of
  * ordinary, tiny, huge, -0.0, NaN and infinite numbers, or raw float bits; counts 0..255, mostly
  * 3..8) and n pairs over it (0..127: every remainder modulo 4, 8, 16). Checked for the five 2D

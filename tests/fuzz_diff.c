@@ -1,4 +1,5 @@
 /* fuzz_diff.c - libFuzzer target: every kernel table against the scalar reference, bit for bit, on arbitrary boxes. */
+/* SPDX-License-Identifier: MIT */
 /* Each input is decoded (LLVMFuzzerTestOneInput(), make_box()) into a pool of boxes, some
  * clean, some with bad values (NaN, inf, negative, huge, denormal, -0.0, zero or non-finite
  * quaternions, garbage axes), sometimes all scaled into the denormal or huge range, and

@@ -1,4 +1,5 @@
 /* gbuf.h - guarded test buffers: a deliberately misaligned payload followed by sentinel guard bytes. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_GBUF_H
 #define SATBOX_TEST_GBUF_H
 

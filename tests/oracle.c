@@ -1,4 +1,5 @@
 /* oracle.c - independent long-double SAT oracle (corner projection), point-in-both check, error band. */
+/* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 199309L
 #include "oracle.h"
 #include "support.h"

@@ -1,4 +1,5 @@
 /* oracle.h - independent long-double SAT oracle, point-in-both check, error band and test CLI helpers. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_ORACLE_H
 #define SATBOX_TEST_ORACLE_H
 

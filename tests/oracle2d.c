@@ -1,4 +1,5 @@
 /* oracle2d.c - independent 2D references in long double: the classic vertex-projection SAT and a SAT-free intersection test. */
+/* SPDX-License-Identifier: MIT */
 #include "oracle2d.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* oracle2d.h - independent 2D references in long double: the classic vertex-projection SAT and a SAT-free intersection test. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_ORACLE2D_H
 #define SATBOX_TEST_ORACLE2D_H
 

@@ -1,4 +1,5 @@
 /* paths.h - the kernel tables a test can check: the native paths this CPU runs, then the portable twins linked in. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_PATHS_H
 #define SATBOX_TEST_PATHS_H
 

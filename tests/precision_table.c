@@ -1,4 +1,5 @@
 /* precision_table.c - before/after false positives and negatives of the overlap bit: two builds of satbox, one oracle. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: precision_table --before OLD_LIBSATBOX_SO [--seed N] [--scale F]
  * Not a meson test: a measurement (6M pairs at --scale 1, ~22 s of CPU here).
  * "after" is the satbox this program is linked with; "before" is another build of satbox whose

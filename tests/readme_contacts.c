@@ -1,4 +1,5 @@
 /* readme_contacts.c - the README's contacts example: one cube resting on a slab, its 4 contact points. */
+/* SPDX-License-Identifier: MIT */
 #include <stdio.h>
 
 #include "satbox/satbox.h"

@@ -1,4 +1,5 @@
 /* readme_engine.c - the README's engine example: satbox as ODE's box-box narrow phase (collect pairs, one batch call, joints from the stream). */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>

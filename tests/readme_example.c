@@ -1,4 +1,5 @@
 /* readme_example.c - the README example: four box pairs through satbox_collide, checked against geometry. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdio.h>
 

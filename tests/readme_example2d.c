@@ -1,4 +1,5 @@
 /* readme_example2d.c - the README's 2D example: rectangles and polygons through satbox2d, checked against geometry. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdio.h>
 

@@ -1,4 +1,5 @@
 # tests/run-hardening.sh - the hardening stages of tests/run (asan, valgrind, fuzz, tsan); sourced by it, bash.
+# SPDX-License-Identifier: MIT
 # Defines stage_asan, stage_valgrind, stage_fuzz, stage_tsan, which tests/run calls.
 # Uses what tests/run defines: ROOT, QUICK, hard_stage, run_meson, LOGS, STAGE_FAIL.
 #   asan      whole meson suite, gcc, -fsanitize=address,undefined (own build dir build-asan)

@@ -1,4 +1,5 @@
 /* scene.c - random box scenes (scattered + stacked, both layouts) and a sort-and-sweep broad phase. */
+/* SPDX-License-Identifier: MIT */
 #include "scene.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* scene.h - random box scenes (matrix and quaternion SoA) and a sort-and-sweep broad phase, for tests and benchmarks. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_SCENE_H
 #define SATBOX_TEST_SCENE_H
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 # stack_frames.py - the deepest stack of every public entry point on every compiled path, from GCC's call graphs (.ci).
 """The library is compiled with -fcallgraph-info=su (src/meson.build, GCC): each object gets a .ci
 file with every function's frame and its calls. For each path compiled in (also those this CPU

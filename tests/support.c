@@ -1,4 +1,5 @@
 /* support.c - test/bench support: seeded RNG, random box families, owning SoA arrays. */
+/* SPDX-License-Identifier: MIT */
 #include "support.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* support.h - test/bench support: seeded RNG, random box families, owning SoA arrays. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_SUPPORT_H
 #define SATBOX_TEST_SUPPORT_H
 

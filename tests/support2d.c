@@ -1,4 +1,5 @@
 /* support2d.c - 2D test/bench support: random rectangle and polygon families, owning SoA arrays. */
+/* SPDX-License-Identifier: MIT */
 #include "support2d.h"
 
 #include <math.h>

@@ -1,4 +1,5 @@
 /* support2d.h - 2D test/bench support: random rectangle and polygon families, owning SoA arrays. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_SUPPORT2D_H
 #define SATBOX_TEST_SUPPORT2D_H
 

@@ -1,4 +1,5 @@
 /* test_badinput.c - bad arguments return an error and write nothing; bad data marks only its own pair. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: test_badinput [--seed N] [--scale F]
  *  - every entry point: NULL descriptor / array / output with n > 0 -> SATBOX_ERR_NULL, n = 0 with
  *    NULL everything -> 0, n > SATBOX_MAX_COUNT -> SATBOX_ERR_COUNT, non-finite margin (or a

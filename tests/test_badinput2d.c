@@ -1,4 +1,5 @@
 /* test_badinput2d.c - satbox2d on bad data (every kind, per pair: never an overlap, the batch unaffected) and bad arguments. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

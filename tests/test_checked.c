@@ -1,4 +1,5 @@
 /* test_checked.c - the checked mode: pairs whose axes break the precondition are flagged (bad = 2) instead of answered. */
+/* SPDX-License-Identifier: MIT */
 /* Run with SATBOX_CHECKED=1 (checked) or SATBOX_CHECKED=0 (the default mode: nothing flagged,
  * the kernels answer as always). The batch mixes good pairs with boxes whose axes carry a scale
  * (x2), a shear (u1 tilted towards u0 by 1e-2) and all-zero axes (a calloc'ed pool), the cases

@@ -1,4 +1,5 @@
 /* test_contacts.c - contact manifolds: hand-made cases, invariants on >= 1M pairs, frame-to-frame coherence. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: test_contacts [--seed N] [--pairs N]
  *  - hand-made geometry with answers worked out by hand (dyadic inputs, so most are exact);
  *  - invariants over the random, stacked, touching, edge-edge, flat, scale and parallel families,

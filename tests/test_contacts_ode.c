@@ -1,4 +1,5 @@
 /* test_contacts_ode.c - satbox_contacts against ODE's box-box test (Debian libode-dev, dCollide on box geoms). */
+/* SPDX-License-Identifier: MIT */
 /* Usage: test_contacts_ode [--pairs N] [--seed N]
  * On the same random and stacked pairs (margin 0: ODE has no speculative distance) compares the
  * hit, the normal and the deepest depth, prints the agreement table, and classifies every

@@ -1,4 +1,5 @@
 /* test_contacts_threads.c - the contacts entry points from two threads on disjoint ranges equal one single-threaded run. */
+/* SPDX-License-Identifier: MIT */
 /* Both threads start before any other satbox call in the process and are released together by a
  * barrier, so their first calls race on the lazy ISA choice; later rounds force each supported
  * path. Each thread runs satbox_contacts, _q, _pairs and _pairs_rec on its half of one batch,

@@ -1,4 +1,5 @@
 /* test_geometry.c - hand-made box pairs whose answers follow from geometry: every axis, contact, depth. */
+/* SPDX-License-Identifier: MIT */
 /* Each case is built so that its expected separation, axis id and normal are known by
  * construction (the placement puts B at gap g from A along one chosen direction); the
  * independent oracle (oracle.c) only checks the premise of the construction (that the chosen axis

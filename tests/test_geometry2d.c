@@ -1,4 +1,5 @@
 /* test_geometry2d.c - satbox2d on hand-made cases with known answers, and invariance under swap, translation and rotation. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 // test_header2d_cpp.cpp - satbox2d.h compiles alone as C++ (-Wall -Wextra -pedantic -Werror) and links.
+// SPDX-License-Identifier: MIT
 #include "satbox/satbox2d.h"
 
 #include <cstdio>

@@ -1,4 +1,5 @@
 /* test_header_c.c - satbox.h compiles alone as strict C11 (-Wall -Wextra -pedantic -Werror) and links. */
+/* SPDX-License-Identifier: MIT */
 #include "satbox/satbox.h"
 
 #include <stdio.h>

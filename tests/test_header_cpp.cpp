@@ -1,4 +1,5 @@
 // test_header_cpp.cpp - satbox.h compiles alone as C++ (-Wall -Wextra -pedantic -Werror) and links.
+// SPDX-License-Identifier: MIT
 #include "satbox/satbox.h"
 
 #include <cstdio>

@@ -1,4 +1,5 @@
 /* test_helpers.c - quaternion, AABB, pack, validate, _q/_one/_pairs entry points and ISA control. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: test_helpers [--seed N] [--scale F]
  * Every helper against an independent double-precision formula or against the plain entry point
  * it is documented to equal (bit for bit where the header says "same bits"). */

@@ -1,4 +1,5 @@
 /* test_invariance.c - the overlap bit is invariant under swapping A/B, common translation and rotation. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: test_invariance [--seed N] [--scale F]
  * For random pairs of several families (240k pairs by default) it compares satbox_overlap on
  *  - the pair itself,

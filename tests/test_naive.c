@@ -1,4 +1,5 @@
 /* test_naive.c - the way every engine reads the outputs, `if (hit[i]) contacts++`, never counts a bad pair. */
+/* SPDX-License-Identifier: MIT */
 /* A batch of 64 pairs in which every pair would overlap, and 3 pairs in 4 are spoilt by one bad
  * value (NaN, +-inf, a negative extent, a coordinate far outside the world, a zero or NaN
  * quaternion). Nothing here reads satbox's `bad` output: this is the code an integrator writes

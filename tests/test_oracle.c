@@ -1,4 +1,5 @@
 /* test_oracle.c - satbox against the independent long-double oracle on >= 1M random pairs (precision report). */
+/* SPDX-License-Identifier: MIT */
 /* Usage: test_oracle [--seed N] [--scale F]
  * For every family of support.h (except "bad") and every adversarial family (tb_extra: nearpar,
  * edgepar, stk_1e-3, stk_1e4, far) it draws random pairs (1M per family by default, 11M in all),

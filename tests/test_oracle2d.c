@@ -1,4 +1,5 @@
 /* test_oracle2d.c - satbox2d against two independent long-double oracles (classic vertex projection, SAT-free) on >= 1M pairs. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: test_oracle2d [--pairs N-per-kind-and-family] [--seed S]
  * Kinds: rectangle pairs (satbox2d_collide), polygon pairs (satbox2d_poly_collide, 3..8
  * vertices), rectangle vs polygon, triangle vs octagon; each over the valid families of

@@ -1,4 +1,5 @@
 /* test_scene.c - checks the scene generator: sweep == brute force, both layouts agree, hit rate in range. */
+/* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,5 @@
 /* test_small_stack.c - every public entry point on a thread with a 16 KiB stack, on the path SATBOX_ISA names. */
+/* SPDX-License-Identifier: MIT */
 /* Engines call satbox from job-system threads and fibers with small stacks, and the path (hence
  * the kernels' frames) is chosen from the CPU at run time: a job system tested on an AVX2 machine
  * must not crash on its users' AVX-512 machines. So each per-path test (small-stack-<path>) runs

@@ -1,4 +1,5 @@
 /* test_stack.c - the physics test: a small sequential-impulse stepper stacks boxes with satbox_contacts_pairs. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: test_stack [--steps N] [--verbose]
  * A test fixture, not library API: rigid boxes with gravity, contact constraints (normal +
  * Coulomb friction on two tangents), warm starting matched by (pair, feature id), 60 Hz.

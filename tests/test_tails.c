@@ -1,4 +1,5 @@
 /* test_tails.c - every public entry point on every ISA path, every array sized exactly, guarded and off alignment. */
+/* SPDX-License-Identifier: MIT */
 /* Built in every build; it earns its keep under AddressSanitizer (tests/run stage asan) and
  * valgrind (stage valgrind), and checks what it can without them:
  *  - each input array is its own malloc that ends right after element n - 1 and starts 4 bytes

@@ -1,4 +1,5 @@
 /* test_threads.c - every entry point from two threads at once on disjoint ranges equals one single-threaded run. */
+/* SPDX-License-Identifier: MIT */
 /* Round 0 starts both threads before any other satbox call and releases them together through
  * a barrier, so that their first calls race on the lazy, once-initialised ISA choice. Later
  * rounds force each supported path in turn (from the main thread, between rounds). Each thread

@@ -1,4 +1,5 @@
 /* test_threads2d.c - every 2D entry point from two threads at once on disjoint ranges equals one single-threaded run. */
+/* SPDX-License-Identifier: MIT */
 /* As test_threads.c: round 0 releases both threads through a barrier before any other satbox
  * call (their first calls race on the lazy ISA choice); later rounds force each supported path.
  * Each thread runs every 2D entry point on its half of one batch, writing its range of shared

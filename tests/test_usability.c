@@ -1,4 +1,5 @@
 /* test_usability.c - what a new integrator trips over first: ISA names in any case, the pack view, error texts. */
+/* SPDX-License-Identifier: MIT */
 /* Usage: test_usability [--expect-active PATH]
  *  - satbox_isa_from_name() takes every path name in lower, upper and mixed case, and refuses
  *    near misses ("avx 2", "avx5120", "", prefixes);

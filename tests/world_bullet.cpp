@@ -1,4 +1,5 @@
 // world_bullet.cpp - a real Bullet world (btDiscreteDynamicsWorld) on the shared scenes, box-box narrow phase by Bullet or by satbox.
+// SPDX-License-Identifier: MIT
 //
 // Usage: world_bullet [--scene pile|pyramid] [--n N] [--steps S] [--seed K] [--narrow bullet|satbox]
 //                     [--isa NAME] [--margin M] [--damping] [--phases] [--same-state R] [--cpu-time] [--json]

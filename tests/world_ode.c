@@ -1,4 +1,5 @@
 /* world_ode.c - an ODE world (sweep-and-prune, QuickStep) whose box-box narrow phase is ODE's dCollide or one satbox call per step. */
+/* SPDX-License-Identifier: MIT */
 /* Usage:
  *   world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox [--isa NAME]
  *             [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]

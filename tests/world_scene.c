@@ -1,4 +1,5 @@
 /* world_scene.c - the engine-neutral world scenes and quality measures (see world_scene.h). */
+/* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 #include "world_scene.h"
 

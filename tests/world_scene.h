@@ -1,4 +1,5 @@
 /* world_scene.h - engine-neutral scenes (walled pile, pyramids) and quality measures shared by the ODE and Bullet worlds. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TEST_WORLD_SCENE_H
 #define SATBOX_TEST_WORLD_SCENE_H
 

@@ -1,4 +1,5 @@
 /* satbox.h - public API of satbox: SIMD batch separating-axis tests between oriented boxes. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_SATBOX_H
 #define SATBOX_SATBOX_H
 

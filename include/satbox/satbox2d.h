@@ -1,4 +1,5 @@
 /* satbox2d.h - public API of satbox in 2D: batch separating-axis tests for oriented rectangles and convex polygons. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_SATBOX2D_H
 #define SATBOX_SATBOX2D_H
 

@@ -1,4 +1,5 @@
 /* consumer.c - a small narrow phase over satbox as integrators build it (Meson subproject, installed CMake/pkg-config package). */
+/* SPDX-License-Identifier: MIT */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
