@@ -375,7 +375,7 @@ ptrdiff_t satbox_axes_from_quat(const float *const quat[4], size_t n, float *axi
 
 /* ---- misc --------------------------------------------------------------------------------- */
 
-const char *satbox_version(void) { return "0.1.0"; }
+const char *satbox_version(void) { return SATBOX_VERSION_STRING; }
 
 const char *satbox_strerror(int code)
 {

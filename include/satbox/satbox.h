@@ -120,12 +120,9 @@ extern "C" {
 #  define SATBOX_API
 #endif
 
-/** Version of the headers; satbox_version() gives the library's. */
-#define SATBOX_VERSION_MAJOR 0
-#define SATBOX_VERSION_MINOR 1
-#define SATBOX_VERSION_PATCH 0
-/** Version as one number: major * 10000 + minor * 100 + patch. */
-#define SATBOX_VERSION (SATBOX_VERSION_MAJOR * 10000 + SATBOX_VERSION_MINOR * 100 + SATBOX_VERSION_PATCH)
+/* SATBOX_VERSION_MAJOR, _MINOR, _PATCH, SATBOX_VERSION and SATBOX_VERSION_STRING: configured by
+ * Meson from the project version (meson.build) and installed beside this header. */
+#include "satbox/satbox_version.h"
 
 /** Every computed axis gap is within `SATBOX_BOUND_REL * S` of the exact one (S = the pair's scale). */
 #define SATBOX_BOUND_REL 0x1p-19f

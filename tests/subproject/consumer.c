@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
 
 #include "satbox/satbox.h"
@@ -153,5 +154,9 @@ int main(void)
     printf("satbox %s, path %s: %td overlapping, %d contacts, bad data in pair 2: %u\n", satbox_version(),
            satbox_isa_name(satbox_isa_active()), count, contacts, bad[2]);
     int overlap_ok = count == 1 && contacts == 1 && hit[0] == 1 && bad[2] == 1 && bad[0] == 0;
-    return !overlap_ok || time_contacts_pairs() != 0;
+    /* The configured header installed (or found in the subproject's build) with this library. */
+    int version_ok = strcmp(satbox_version(), SATBOX_VERSION_STRING) == 0;
+    if (!version_ok)
+        printf("satbox_version() %s, header %s\n", satbox_version(), SATBOX_VERSION_STRING);
+    return !overlap_ok || !version_ok || time_contacts_pairs() != 0;
 }
