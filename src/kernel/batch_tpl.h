@@ -1,4 +1,5 @@
 /* batch_tpl.h - the batch drivers: loops over a job, tails, outputs, and the kernel table. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_BATCH_TPL_H
 #define SATBOX_BATCH_TPL_H
 

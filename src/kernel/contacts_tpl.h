@@ -1,4 +1,5 @@
 /* contacts_tpl.h - contact manifolds of SBX_W pairs per step, over the SAT math of sat_tpl.h (scalar_contacts.c line for line). */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_CONTACTS_TPL_H
 #define SATBOX_CONTACTS_TPL_H
 
@@ -42,7 +43,6 @@ SBX_INLINE wf c_dot3(const wf a[3], const wf b[3])
 {
     return wf_add(wf_add(wf_mul(a[0], b[0]), wf_mul(a[1], b[1])), wf_mul(a[2], b[2]));
 }
-SBX_INLINE wm wm_xor(wm a, wm b) { return wm_or(wm_andnot(a, b), wm_andnot(b, a)); }
 
 /* A lane's candidate or chosen point: 2D coordinates in the reference face's frame, depth, code. */
 typedef struct candw {

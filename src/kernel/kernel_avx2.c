@@ -1,4 +1,5 @@
 /* kernel_avx2.c - every kernel template instantiated for AVX2, 8 pairs per step. */
+/* SPDX-License-Identifier: MIT */
 #include "wide_avx2.h"
 #if defined(SBX_BARE)
 #define SBX_TABLE sbx_kernels_avx2_bare

@@ -1,4 +1,5 @@
 /* kernel_avx512.c - every kernel template instantiated for AVX-512 (F, DQ, BW, VL), 16 pairs per step. */
+/* SPDX-License-Identifier: MIT */
 #include "wide_avx512.h"
 #if defined(SBX_BARE)
 #define SBX_TABLE sbx_kernels_avx512_bare

@@ -1,4 +1,5 @@
 /* kernel_neon.c - every kernel template instantiated for AArch64 NEON, 4 pairs per step. */
+/* SPDX-License-Identifier: MIT */
 #include "wide_neon.h"
 #if defined(SBX_BARE)
 #define SBX_TABLE sbx_kernels_neon_bare

@@ -1,4 +1,5 @@
 /* kernel_sse41.c - every kernel template instantiated for SSE4.1, 4 pairs per step. */
+/* SPDX-License-Identifier: MIT */
 #include "wide_sse41.h"
 #if defined(SBX_BARE)
 #define SBX_TABLE sbx_kernels_sse41_bare

@@ -1,4 +1,5 @@
 /* lut4.h - byte shuffles of wf_compress / wf_expand for 4 lanes (SSE4.1 pshufb, NEON tbl). */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_LUT4_H
 #define SATBOX_LUT4_H
 

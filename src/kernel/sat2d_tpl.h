@@ -1,4 +1,5 @@
 /* sat2d_tpl.h - the 2D separating axis kernels (rectangles, convex polygons) for one step of SBX_W pairs, and their drivers. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_SAT2D_TPL_H
 #define SATBOX_SAT2D_TPL_H
 

@@ -1,4 +1,5 @@
 /* sat_tpl.h - the 15-axis separating axis math of one step of W pairs (overlap, collide). */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_SAT_TPL_H
 #define SATBOX_SAT_TPL_H
 

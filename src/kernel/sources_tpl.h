@@ -1,4 +1,5 @@
 /* sources_tpl.h - where the W boxes of a step come from: matrix, quaternion, one box, pool, records, quaternion records. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_SOURCES_TPL_H
 #define SATBOX_SOURCES_TPL_H
 
@@ -11,12 +12,12 @@ typedef struct boxw {
 
 /* ---- box sources -------------------------------------------------------------------------- */
 
-/* Software prefetch distance, in elements, for batches streamed from memory. The 30 input
- * arrays of a pair batch are more streams than the hardware prefetcher follows at once. */
 /* Below this many pairs the batch is assumed to be in cache and nothing is prefetched. */
 #ifndef SBX_PREFETCH_MIN_N
 #define SBX_PREFETCH_MIN_N 32768
 #endif
+/* Software prefetch distance, in elements, for batches streamed from memory. The 30 input
+ * arrays of a pair batch are more streams than the hardware prefetcher follows at once. */
 #ifndef SBX_PREFETCH_AHEAD
 #define SBX_PREFETCH_AHEAD 512
 #endif

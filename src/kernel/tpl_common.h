@@ -1,4 +1,5 @@
 /* tpl_common.h - what every kernel template needs: the internal types and the instantiation checks. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TPL_COMMON_H
 #define SATBOX_TPL_COMMON_H
 

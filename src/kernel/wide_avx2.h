@@ -1,4 +1,5 @@
 /* wide_avx2.h - the wide-float layer for AVX2: 8 lanes of simde__m256. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_WIDE_AVX2_H
 #define SATBOX_WIDE_AVX2_H
 

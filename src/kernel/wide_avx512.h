@@ -1,4 +1,5 @@
 /* wide_avx512.h - the wide-float layer for AVX-512 (F, DQ, BW, VL): 16 lanes, __mmask16 masks. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_WIDE_AVX512_H
 #define SATBOX_WIDE_AVX512_H
 

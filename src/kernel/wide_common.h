@@ -1,4 +1,5 @@
 /* wide_common.h - the wide-float operations shared by every width, built on each ISA's primitives. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_WIDE_COMMON_H
 #define SATBOX_WIDE_COMMON_H
 

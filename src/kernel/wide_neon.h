@@ -1,4 +1,5 @@
 /* wide_neon.h - the wide-float layer for AArch64 NEON: 4 lanes of float32x4_t. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_WIDE_NEON_H
 #define SATBOX_WIDE_NEON_H
 

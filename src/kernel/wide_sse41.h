@@ -1,4 +1,5 @@
 /* wide_sse41.h - the wide-float layer for SSE4.1: 4 lanes of simde__m128. */
+/* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_WIDE_SSE41_H
 #define SATBOX_WIDE_SSE41_H
 
