@@ -304,7 +304,7 @@ int tb_qsoa_alloc(tb_qsoa *s, size_t n)
     memset(s, 0, sizeof *s);
     s->n = n;
     for (int a = 0; a < 10; a++) {
-        if (n && !(s->arrays[a] = (float *)malloc(n * sizeof(float)))) {
+        if (n && !(s->arrays[a] = (float *)calloc(n, sizeof(float)))) {
             tb_qsoa_free(s);
             return -1;
         }

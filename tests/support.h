@@ -84,7 +84,7 @@ typedef struct tb_soa {
     satbox_boxes_out out;
 } tb_soa;
 
-/** Allocates exactly n floats per array (malloc; n = 0 gives NULL arrays). Returns 0 on success. */
+/** Allocates exactly n floats per array, zeroed (n = 0 gives NULL arrays). Returns 0 on success. */
 int tb_soa_alloc(tb_soa *s, size_t n);
 void tb_soa_free(tb_soa *s);
 void tb_soa_set(tb_soa *s, size_t i, const satbox_box *b);
@@ -100,7 +100,7 @@ typedef struct tb_qsoa {
     satbox_qboxes view;
 } tb_qsoa;
 
-/** Allocates exactly n floats per array (malloc; n = 0 gives NULL arrays). Returns 0 on success. */
+/** Allocates exactly n floats per array, zeroed (n = 0 gives NULL arrays). Returns 0 on success. */
 int tb_qsoa_alloc(tb_qsoa *s, size_t n);
 void tb_qsoa_free(tb_qsoa *s);
 /** Box i: the center and half extents of `b` (its axes are not stored) and the quaternion q. */

@@ -17,34 +17,11 @@ static int failures = 0;
 
 static tb_rng rng;
 
-/* ---- owning quaternion SoA ------------------------------------------------------------------- */
-
-typedef struct qsoa {
-    size_t n;
-    float *f[10]; /* center 3, half 3, quat 4 */
-    satbox_qboxes view;
-} qsoa;
-
-static void qsoa_alloc(qsoa *q, size_t n)
+/* Quaternion batches: tb_qsoa (support.c), zero-filled; a failed allocation ends the test. */
+static void qsoa_alloc(tb_qsoa *q, size_t n)
 {
-    q->n = n;
-    for (int i = 0; i < 10; i++) {
-        q->f[i] = (float *)calloc(n ? n : 1, sizeof(float));
-        if (!q->f[i])
-            exit(2);
-    }
-    for (int c = 0; c < 3; c++) {
-        q->view.center[c] = q->f[c];
-        q->view.half[c] = q->f[3 + c];
-    }
-    for (int c = 0; c < 4; c++)
-        q->view.quat[c] = q->f[6 + c];
-}
-
-static void qsoa_free(qsoa *q)
-{
-    for (int i = 0; i < 10; i++)
-        free(q->f[i]);
+    if (tb_qsoa_alloc(q, n))
+        exit(2);
 }
 
 /* A random quaternion of random length 10^U(-3, 3), occasionally an invalid one. */
@@ -83,7 +60,7 @@ static void axis_ptrs(tb_soa *s, float *axis[3][3])
 
 static void test_axes_from_quat(size_t n)
 {
-    qsoa q;
+    tb_qsoa q;
     tb_soa s;
     qsoa_alloc(&q, n);
     tb_soa_alloc(&s, n);
@@ -92,7 +69,7 @@ static void test_axes_from_quat(size_t n)
         float v[4];
         random_quat(v, 1);
         for (int c = 0; c < 4; c++)
-            q.f[6 + c][i] = v[c];
+            q.arrays[6 + c][i] = v[c];
         int finite = isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]) && isfinite(v[3]);
         expect_bad += !finite || (v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0);
     }
@@ -102,7 +79,7 @@ static void test_axes_from_quat(size_t n)
     CHECK(bad == (ptrdiff_t)expect_bad, "axes_from_quat returned %td invalid, expected %zu", bad, expect_bad);
     double worst = 0;
     for (size_t i = 0; i < n; i++) {
-        float v[4] = {q.f[6][i], q.f[7][i], q.f[8][i], q.f[9][i]};
+        float v[4] = {q.arrays[6][i], q.arrays[7][i], q.arrays[8][i], q.arrays[9][i]};
         int finite = isfinite(v[0]) && isfinite(v[1]) && isfinite(v[2]) && isfinite(v[3]);
         int zero = v[0] == 0 && v[1] == 0 && v[2] == 0 && v[3] == 0;
         if (!finite || zero) {
@@ -155,7 +132,7 @@ static void test_axes_from_quat(size_t n)
                   "quaternion of length %g (outside the documented range): returned %td invalid, axis[0][0] = %g",
                   lens[l], r, (double)out[0][0]);
     }
-    qsoa_free(&q);
+    tb_qsoa_free(&q);
     tb_soa_free(&s);
 }
 
@@ -260,17 +237,17 @@ static void test_aabb(size_t n)
     CHECK(satbox_aabb(&s.view, n, INFINITY, mn2, mx2) == SATBOX_ERR_ARG, "inf margin accepted");
 
     /* aabb_q == axes_from_quat then aabb, bit for bit */
-    qsoa q;
+    tb_qsoa q;
     qsoa_alloc(&q, n);
     for (size_t i = 0; i < n; i++) {
         float v[4];
         random_quat(v, 1);
         for (int c = 0; c < 3; c++) {
-            q.f[c][i] = s.out.center[c][i];
-            q.f[3 + c][i] = s.out.half[c][i];
+            q.arrays[c][i] = s.out.center[c][i];
+            q.arrays[3 + c][i] = s.out.half[c][i];
         }
         for (int c = 0; c < 4; c++)
-            q.f[6 + c][i] = v[c];
+            q.arrays[6 + c][i] = v[c];
     }
     tb_soa conv;
     tb_soa_alloc(&conv, n);
@@ -279,8 +256,8 @@ static void test_aabb(size_t n)
     satbox_axes_from_quat((const float *const *)q.view.quat, n, axis);
     for (size_t i = 0; i < n; i++)
         for (int c = 0; c < 3; c++) {
-            conv.out.center[c][i] = q.f[c][i];
-            conv.out.half[c][i] = q.f[3 + c][i];
+            conv.out.center[c][i] = q.arrays[c][i];
+            conv.out.half[c][i] = q.arrays[3 + c][i];
         }
     for (int k = 0; k < 2; k++) {
         float m = k ? 0.5f : 0.0f;
@@ -291,7 +268,7 @@ static void test_aabb(size_t n)
             CHECK(memcmp(mn[c], mn2[c], n * sizeof(float)) == 0 && memcmp(mx[c], mx2[c], n * sizeof(float)) == 0,
                   "aabb_q differs from axes_from_quat + aabb (coord %d, margin %g)", c, (double)m);
     }
-    qsoa_free(&q);
+    tb_qsoa_free(&q);
     tb_soa_free(&conv);
     for (int c = 0; c < 3; c++) {
         free(mn[c]);
@@ -405,7 +382,7 @@ static int outs_equal(const outs *x, const outs *y, size_t n)
 
 static void test_q(size_t n)
 {
-    qsoa qa, qb;
+    tb_qsoa qa, qb;
     qsoa_alloc(&qa, n);
     qsoa_alloc(&qb, n);
     tb_soa ca, cb;
@@ -417,16 +394,8 @@ static void test_q(size_t n)
         float va[4], vb[4];
         random_quat(va, 1);
         random_quat(vb, 1);
-        for (int c = 0; c < 3; c++) {
-            qa.f[c][i] = a.center[c];
-            qa.f[3 + c][i] = a.half[c];
-            qb.f[c][i] = b.center[c];
-            qb.f[3 + c][i] = b.half[c];
-        }
-        for (int c = 0; c < 4; c++) {
-            qa.f[6 + c][i] = va[c];
-            qb.f[6 + c][i] = vb[c];
-        }
+        tb_qsoa_set(&qa, i, &a, va);
+        tb_qsoa_set(&qb, i, &b, vb);
     }
     float *axa[3][3], *axb[3][3];
     axis_ptrs(&ca, axa);
@@ -435,10 +404,10 @@ static void test_q(size_t n)
     satbox_axes_from_quat((const float *const *)qb.view.quat, n, axb);
     for (size_t i = 0; i < n; i++)
         for (int c = 0; c < 3; c++) {
-            ca.out.center[c][i] = qa.f[c][i];
-            ca.out.half[c][i] = qa.f[3 + c][i];
-            cb.out.center[c][i] = qb.f[c][i];
-            cb.out.half[c][i] = qb.f[3 + c][i];
+            ca.out.center[c][i] = qa.arrays[c][i];
+            ca.out.half[c][i] = qa.arrays[3 + c][i];
+            cb.out.center[c][i] = qb.arrays[c][i];
+            cb.out.half[c][i] = qb.arrays[3 + c][i];
         }
     outs o1, o2;
     outs_alloc(&o1, n);
@@ -456,8 +425,8 @@ static void test_q(size_t n)
     printf("overlap_q/collide_q: %zu pairs, %td hits\n", n, r1);
     outs_free(&o1);
     outs_free(&o2);
-    qsoa_free(&qa);
-    qsoa_free(&qb);
+    tb_qsoa_free(&qa);
+    tb_qsoa_free(&qb);
     tb_soa_free(&ca);
     tb_soa_free(&cb);
 }
