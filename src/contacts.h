@@ -18,10 +18,11 @@ typedef struct sbx_cjob {
                                 per-pair outputs above are NULL but for pair.bad) */
 } sbx_cjob;
 
-/* One stream record from a pair's outputs (every path fills its records through this). */
-static inline void sbx_put_manifold(satbox_manifold *r, size_t pair, const float normal[3], unsigned axis,
-                                    unsigned count, float point[4][3], const float depth[4],
-                                    const uint32_t feature[4])
+/* One stream record from a pair's outputs (every path fills its records through these): the
+ * head (pair, normal, axis, count), then the points. The wide kernels write a face lane's head in
+ * pair order and its points once its manifold is done. */
+static inline void sbx_put_manifold_head(satbox_manifold *r, size_t pair, const float normal[3], unsigned axis,
+                                         unsigned count)
 {
     r->pair = (uint32_t)pair;
     for (int c = 0; c < 3; c++)
@@ -29,13 +30,27 @@ static inline void sbx_put_manifold(satbox_manifold *r, size_t pair, const float
     r->axis = (uint8_t)axis;
     r->count = (uint8_t)count;
     r->reserved[0] = r->reserved[1] = 0;
+    r->reserved2[0] = r->reserved2[1] = 0;
+}
+
+static inline void sbx_put_manifold_points(satbox_manifold *r, unsigned count, float point[4][3],
+                                           const float depth[4], const uint32_t feature[4])
+{
+    r->count = (uint8_t)count;
     for (int k = 0; k < 4; k++) {
         for (int c = 0; c < 3; c++)
             r->point[k].position[c] = point[k][c];
         r->point[k].depth = depth[k];
         r->point[k].feature = feature[k];
     }
-    r->reserved2[0] = r->reserved2[1] = 0;
+}
+
+static inline void sbx_put_manifold(satbox_manifold *r, size_t pair, const float normal[3], unsigned axis,
+                                    unsigned count, float point[4][3], const float depth[4],
+                                    const uint32_t feature[4])
+{
+    sbx_put_manifold_head(r, pair, normal, axis, count);
+    sbx_put_manifold_points(r, count, point, depth, feature);
 }
 
 /* The contacts kernel of one path; returns the number of pairs with hit == 1. */

@@ -59,8 +59,8 @@
 #endif
 /* The thread stack the test runs on. */
 #define SMALL_STACK 16384
-/* Pairs per batch: 1024 (full contacts blocks of 16, 32 or 64 pairs, some ended early by a full
- * queue) and a tail of 3 (below every width), so every stage's full and partial code runs. */
+/* Pairs per batch: 1024 (the contacts face queue drained full many times, with lanes left over
+ * to move) and a tail of 3 (below every width), so every stage's full and partial code runs. */
 #define NPAIRS 1027
 #define PAINT 0xA7
 

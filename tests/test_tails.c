@@ -442,8 +442,8 @@ int main(void)
     }
 #endif
 
-    /* 0..4W+1 for the widest width W = 16, two and four of the contacts kernel's 64-pair blocks
-     * (contacts_tpl.h SBX_CBLK), then two long batches */
+    /* 0..4W+1 for the widest width W = 16 (the contacts face queue holds up to 2W lanes), sizes
+     * around 128 and 256, then two long batches */
     enum { WIDEST = 16, TOP = 4 * WIDEST + 1, NBIG = 6 };
     static const size_t big[NBIG] = {127, 128, 129, 257, 1000, 1001};
     size_t sizes[TOP + 1 + NBIG];

@@ -90,13 +90,12 @@
  * bytes below the caller's frame), and none allocates on the heap. glibc carves a thread's
  * descriptor and TLS out of its stack, which leaves about 11,980 of the 16,384 bytes to the
  * thread's own function and satbox. The deepest calls are the contacts functions, with call
- * chains of 9104 (SSE4.1), 9248 (AVX2), 8776 (AVX-512), 9344 (NEON) and 1752 bytes (scalar)
- * from GCC's call graphs, and 9456 / 9528 / 9584 bytes measured below a test thread's frame on
- * SSE4.1 / AVX2 / NEON (NEON under qemu-user, whose threads take no stack below 128 KiB: the
- * use is measured there against the same 10 KiB); every other kernel's chain is at most 7824
- * bytes (2D on AVX-512). The contacts functions work in blocks of 64 / 32 / 16 pairs (SSE4.1 and
- * NEON / AVX2 / AVX-512) to fit; 64-pair blocks would be about 10% faster on AVX2 but need
- * about 3 KB more.
+ * chains of 3760 (SSE4.1), 6768 (AVX2), 9272 (AVX-512), @NEON@ (NEON) and 1752 bytes (scalar)
+ * from GCC's call graphs, and 4024 / 7032 / 9808 / @NEONM@ bytes measured below a test thread's
+ * frame on SSE4.1 / AVX2 / AVX-512 / NEON (NEON under qemu-user, whose threads take no stack
+ * below 128 KiB: the use is measured there against the same 10 KiB); every other kernel's chain
+ * is at most 7824 bytes (2D on AVX-512). The contacts functions keep no per-pair state between
+ * their stages: a queue of at most 2 W lanes waiting for the face manifold (W = 4, 8, 16 lanes).
  * tests/test_small_stack.c runs every entry point on a 16 KiB thread and checks the 10 KiB on the
  * paths the CPU has; tests/stack_frames.py checks it on every compiled path from the call graphs.
  *
@@ -518,8 +517,8 @@ typedef struct satbox_contacts_out {
  *                and clipped points down to depth -margin are kept
  * @param out     outputs, any may be NULL; `out` itself must not be NULL if n > 0
  * @return the number of pairs with hit == 1, or a negative ::satbox_error (nothing written).
- * Stack: the deepest entry points of the library, at most 9344 bytes of call chain (NEON;
- * blocks of 16 to 64 pairs): every form runs on a thread with a 16 KiB stack (see "Threads");
+ * Stack: the deepest entry points of the library, at most 9272 bytes of call chain (AVX-512):
+ * every form runs on a thread with a 16 KiB stack (see "Threads");
  * no heap allocation. */
 SATBOX_API ptrdiff_t satbox_contacts(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
                                      const satbox_contacts_out *out);

@@ -66,48 +66,18 @@ typedef struct contactsw {
     wm facem;
 } contactsw;
 
-/* Blocks: the first stage runs over a block of pairs, queueing the face lanes (compressed); the
- * face manifold then runs on full vectors of queued lanes only, and the last stage expands its
- * results back to their pairs. Lanes that do not hit (or have an edge axis) cost no clipping.
- * The block and its queue live on the stack (kernel_contacts), and every entry point must fit
- * in a 16 KiB thread stack (satbox.h; engines call this from job-system threads and fibers), so
- * both are sized by measurement:
- *  - SBX_CBLK, the most pairs of a block: its per-step state (contactsw) takes 10 vectors a step.
- *  - SBX_QLEN, the queue's row length (FI_N rows): the block also ends early when a step could
- *    overfill it (stage 1 starts a step only while qn + 2 SBX_W <= SBX_QLEN: the step appends up
- *    to SBX_W lanes and stage 3 reads SBX_W lanes from any queued position, so stage 2 zeroes
- *    SBX_W past the end). Sized by queued face lanes, not pairs, so that random pairs (one in
- *    five a face lane) still fill long blocks. A block of one step needs only SBX_W: its lanes
- *    are all read from position 0.
- * Measured (GCC 12 -O3; callgrind, instructions a pair over 4096 random / stacked pairs): 64
- * pairs with rows of 68-80 floats (SSE4.1 714 / 874, AVX2 289 / 334) took frames of 20-32 KB.
- * Now SSE4.1 keeps 64 pairs (16 steps, 6.7 KB of block; 713 / 890), AVX2 takes 32 (4 steps,
- * 5.1 KB; 296 / 338; 64 pairs would take 6.7 KB, beyond the budget, and 16 pairs cost 348 / 364),
- * AVX-512 16, one step (4.4 KB; two steps need rows of 48 and 6.8 KB, beyond the budget with
- * its 4.4-4.7 KB stages). On AVX-512 the face manifold then runs on fewer lanes a vector: 21% /
- * 44% of them used on those pairs, against 75% / 80% in blocks of 64 (not timed: the machine of
- * these measurements has no AVX-512). Overridable (-DSBX_CBLK=, -DSBX_QLEN=) for measurements. */
-#ifndef SBX_CBLK
-#if SBX_W >= 16
-#define SBX_CBLK 16
-#elif SBX_W == 8
-#define SBX_CBLK 32
-#else
-#define SBX_CBLK 64
-#endif
-#endif
-#define SBX_CSTEPS (SBX_CBLK / SBX_W)
-#ifndef SBX_QLEN
-#if SBX_CSTEPS == 1
-#define SBX_QLEN SBX_W
-#else
-#define SBX_QLEN 32
-#endif
-#endif
-#if SBX_CBLK % SBX_W != 0 || SBX_QLEN % SBX_W != 0 || SBX_QLEN > SBX_CBLK + SBX_W ||                         \
-    SBX_QLEN < (SBX_CSTEPS == 1 ? 1 : 2) * SBX_W
-#error "SBX_CBLK and SBX_QLEN must be multiples of SBX_W, SBX_QLEN in [2 SBX_W, SBX_CBLK + SBX_W] (SBX_W for one step)"
-#endif
+/* The face queue: stage 1 appends the face lanes of each step to it (compressed) and the face
+ * manifold runs on full vectors of queued lanes, SBX_W at a time, whichever steps they came from;
+ * its results go straight to their pairs (SoA form) or records (stream form). Lanes that do not
+ * hit, or that have an edge axis, cost no clipping, and no vector of the face manifold runs part
+ * empty but the last of a call. The queue lives in kernel_contacts' frame, and every entry point
+ * must fit in a 16 KiB thread stack (satbox.h; engines call this from job-system threads and
+ * fibers): SBX_QCAP columns of FI_N rows (a step starts only with fewer than SBX_W lanes queued
+ * and queues at most SBX_W), 0.9 / 1.8 / 3.6 KB at 4 / 8 / 16 lanes, and no per-step state is
+ * kept (blocks of 32 to 64 pairs held 4.4 to 6.7 KB before, and ran the face manifold on part
+ * empty vectors at the end of every block: 21% / 44% of AVX-512's lanes used on random / stacked
+ * pairs in blocks of one step). */
+#define SBX_QCAP (2 * SBX_W)
 
 /* The face manifold's inputs per lane (the queue's rows) and outputs (the results' rows). */
 enum {
@@ -124,7 +94,7 @@ enum { FR_PT = 0 /* slot s, coordinate c: 3 s + c */, FR_DEPTH = 12, FR_FEAT = 1
  * normal, the edge points; the face manifold's inputs of the face lanes among `lanes` are
  * appended (compressed) to the queue rows qin at qn. Returns the new queue length. */
 SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsigned lanes, contactsw *o,
-                                 float (*qin)[SBX_QLEN], size_t qn)
+                                 float (*qin)[SBX_QCAP], size_t qn)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f), mone = wf_set1(-1.0f);
     /* ---- SAT step (sat_step) ---- */
@@ -184,7 +154,8 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
     o->facem = wm_andnot(live, use_edge);
     o->face = SBX_MANIFOLD ? wm_bits(o->facem) & lanes : 0u;
     if (o->face) {
-        wf fin[FI_N];
+        unsigned qm = o->face; /* each input row is queued as soon as it is known (no array of them) */
+#define SBX_QPUT(row, v) wf_storeu(qin[row] + qn, wf_compress((v), qm))
         wm ref_a = wm_lt(kf, wf_set1(3.0f));
         wf kp = wf_select(ref_a, kf, wf_sub(kf, wf_set1(3.0f)));
         wf sr = wf_select(wm_lt(pf, zero), wf_select(ref_a, mone, one), wf_select(ref_a, one, mone));
@@ -214,7 +185,6 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
         wf hq = wf_mul(sq, sel3(mm, hQ[0], hQ[1], hQ[2]));
         wf hm1 = sel3(mm, hQ[1], hQ[2], hQ[0]), hm2 = sel3(mm, hQ[2], hQ[0], hQ[1]);
         /* (z, x, y) = components (k, k1, k2) */
-        wf f[3], e1[3], e2[3];
         {
             wf comp_qc[3] = {sel3(kp, qc[0], qc[1], qc[2]), sel3(kp, qc[1], qc[2], qc[0]), sel3(kp, qc[2], qc[0], qc[1])};
             wf comp_m[3] = {sel3(kp, quM[0], quM[1], quM[2]), sel3(kp, quM[1], quM[2], quM[0]),
@@ -224,44 +194,32 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
             wf comp_m2[3] = {sel3(kp, quM2[0], quM2[1], quM2[2]), sel3(kp, quM2[1], quM2[2], quM2[0]),
                              sel3(kp, quM2[2], quM2[0], quM2[1])};
             for (int r = 0; r < 3; r++) {
-                f[r] = wf_add(comp_qc[r], wf_mul(hq, comp_m[r]));
-                e1[r] = wf_mul(hm1, comp_m1[r]);
-                e2[r] = wf_mul(hm2, comp_m2[r]);
+                SBX_QPUT(FI_F + r, wf_add(comp_qc[r], wf_mul(hq, comp_m[r])));
+                SBX_QPUT(FI_E1 + r, wf_mul(hm1, comp_m1[r]));
+                SBX_QPUT(FI_E2 + r, wf_mul(hm2, comp_m2[r]));
             }
         }
         /* world: cP + x uP_k1 + y uP_k2 + z uP_k, z = (hk - depth) * sr */
-        wf uPk[3], uPk1[3], uPk2[3], cP[3];
         for (int c = 0; c < 3; c++) {
             wf u0 = wf_select(ref_a, A->u[0][c], B->u[0][c]), u1 = wf_select(ref_a, A->u[1][c], B->u[1][c]);
             wf u2 = wf_select(ref_a, A->u[2][c], B->u[2][c]);
-            uPk[c] = sel3(kp, u0, u1, u2);
-            uPk1[c] = sel3(kp, u1, u2, u0);
-            uPk2[c] = sel3(kp, u2, u0, u1);
-            cP[c] = wf_select(ref_a, A->c[c], B->c[c]);
+            SBX_QPUT(FI_U + c, sel3(kp, u0, u1, u2));
+            SBX_QPUT(FI_U + 3 + c, sel3(kp, u1, u2, u0));
+            SBX_QPUT(FI_U + 6 + c, sel3(kp, u2, u0, u1));
+            SBX_QPUT(FI_CP + c, wf_select(ref_a, A->c[c], B->c[c]));
         }
         wf face_ref = wf_add(wf_add(wf_select(ref_a, zero, wf_set1(6.0f)), wf_mul(wf_set1(2.0f), kp)),
                              wf_select(wm_lt(sr, zero), one, zero));
         wf face_inc = wf_add(wf_mul(wf_set1(2.0f), mm), wf_select(wm_lt(sq, zero), one, zero));
-        for (int r = 0; r < 3; r++) {
-            fin[FI_F + r] = f[r];
-            fin[FI_E1 + r] = e1[r];
-            fin[FI_E2 + r] = e2[r];
-            fin[FI_U + r] = uPk[r];
-            fin[FI_U + 3 + r] = uPk1[r];
-            fin[FI_U + 6 + r] = uPk2[r];
-            fin[FI_CP + r] = cP[r];
-        }
-        fin[FI_HK] = sel3(kp, hP[0], hP[1], hP[2]);
-        fin[FI_H1] = sel3(kp, hP[1], hP[2], hP[0]);
-        fin[FI_H2] = sel3(kp, hP[2], hP[0], hP[1]);
-        fin[FI_SR] = sr;
-        fin[FI_CT] = wf_mul(wf_set1(SATBOX_CONTACT_ABS_TOL), sum_h);
-        fin[FI_LO] = wf_neg(wf_add(margin, wf_mul(wf_set1(SATBOX_CONTACT_KEEP_TOL), sum_h)));
-        fin[FI_BASE] = wf_add(face_ref, wf_mul(face_inc, wf_set1(256.0f)));
-        SBX_UNROLL
-        for (int v = 0; v < FI_N; v++)
-            wf_storeu(qin[v] + qn, wf_compress(fin[v], o->face));
-        qn += (size_t)__builtin_popcount(o->face);
+        SBX_QPUT(FI_HK, sel3(kp, hP[0], hP[1], hP[2]));
+        SBX_QPUT(FI_H1, sel3(kp, hP[1], hP[2], hP[0]));
+        SBX_QPUT(FI_H2, sel3(kp, hP[2], hP[0], hP[1]));
+        SBX_QPUT(FI_SR, sr);
+        SBX_QPUT(FI_CT, wf_mul(wf_set1(SATBOX_CONTACT_ABS_TOL), sum_h));
+        SBX_QPUT(FI_LO, wf_neg(wf_add(margin, wf_mul(wf_set1(SATBOX_CONTACT_KEEP_TOL), sum_h))));
+        SBX_QPUT(FI_BASE, wf_add(face_ref, wf_mul(face_inc, wf_set1(256.0f))));
+#undef SBX_QPUT
+        qn += (size_t)__builtin_popcount(qm);
     }
 
     /* ---- edge point (edge_point); skipped when no live lane uses an edge axis ---- */
@@ -328,7 +286,7 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
  * over edges and candidates are unrolled: its frame is then the same whatever loop calls it
  * (inlined into stage 2, GCC's spills varied from 3.4 to 5.4 KB on AVX2 with the block size),
  * and small (AVX-512: 4.4 KB instead of 7.3 KB with the loops rolled). */
-SBX_NOINLINE void face_core_w(float (*q)[SBX_QLEN], size_t pos)
+SBX_NOINLINE void face_core_w(float (*q)[SBX_QCAP], size_t pos)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f), mone = wf_set1(-1.0f);
     wf f[3], e1[3], e2[3];
@@ -514,182 +472,173 @@ SBX_NOINLINE void face_core_w(float (*q)[SBX_QLEN], size_t pos)
 }
 
 
-/* One output row of a step: float rows as floats, feature rows as int32, count as bytes. */
-SBX_INLINE void store_row(const sbx_cjob *cj, int r, size_t i, wf v, int k)
+typedef struct cqueue {
+    float q[FI_N][SBX_QCAP]; /* the queued lanes' inputs; face_core_w's results over the first FR_N rows */
+    uint32_t dst[SBX_QCAP];  /* per queued lane: its pair (SoA form) or its record (stream form) */
+    size_t qn;               /* lanes queued */
+} cqueue;
+
+/* The manifold outputs of one step for the lanes not queued (edge points, zeros where there is
+ * no manifold), and for the stream form the records of its hit lanes in pair order, the face
+ * lanes' records reserved (their pair, normal and axis written; the points come from
+ * queue_drain). Queues the destinations of the step's face lanes, which the caller appended to
+ * cq->q at `qpos`. */
+SBX_INLINE void put_step(const sbx_cjob *cj, size_t i, int k, const contactsw *o, cqueue *cq, size_t qpos,
+                         size_t *nrec)
 {
-    if (r < FR_DEPTH) {
-        float *p = cj->point[r / 3][r % 3];
-        if (p)
-            store_w(p, i, v, k);
-    } else if (r < FR_FEAT) {
-        if (cj->depth[r - FR_DEPTH])
-            store_w(cj->depth[r - FR_DEPTH], i, v, k);
-    } else if (r < FR_COUNT) {
-        if (cj->feature[r - FR_FEAT])
-            wf_store_i32(cj->feature[r - FR_FEAT] + i, v, k);
-    } else if (cj->count) {
-        wf_store_u8(cj->count + i, v, k);
+    unsigned lanes = (1u << k) - 1u, face = o->face & lanes;
+    if (cj->stream) {
+        unsigned hit = o->hit & lanes;
+        if (!hit)
+            return;
+        float rows[10][SBX_W]; /* normal, axis id, count, point 0, depth 0, feature 0 */
+        for (int c = 0; c < 3; c++) {
+            wf_storeu(rows[c], o->n[c]);
+            wf_storeu(rows[5 + c], o->pt0[c]);
+        }
+        wf_storeu(rows[3], o->id);
+        wf_storeu(rows[4], o->count);
+        wf_storeu(rows[8], o->depth0);
+        wf_storeu(rows[9], o->feat0);
+        while (hit) {
+            int l = __builtin_ctz(hit);
+            hit &= hit - 1u;
+            satbox_manifold *r = &cj->stream[*nrec];
+            float normal[3] = {rows[0][l], rows[1][l], rows[2][l]};
+            if (face >> l & 1u) {
+                sbx_put_manifold_head(r, i + (size_t)l, normal, (unsigned)rows[3][l], 0);
+                cq->dst[qpos++] = (uint32_t)*nrec;
+            } else {
+                float point[4][3] = {{rows[5][l], rows[6][l], rows[7][l]}};
+                float depth[4] = {rows[8][l], 0.0f, 0.0f, 0.0f};
+                uint32_t feature[4] = {(uint32_t)(int32_t)rows[9][l], SATBOX_FEATURE_NONE, SATBOX_FEATURE_NONE,
+                                       SATBOX_FEATURE_NONE};
+                sbx_put_manifold(r, i + (size_t)l, normal, (unsigned)rows[3][l], (unsigned)rows[4][l], point, depth,
+                                 feature);
+            }
+            (*nrec)++;
+        }
+        return;
     }
+    for (unsigned f = face; f; f &= f - 1u)
+        cq->dst[qpos++] = (uint32_t)(i + (size_t)__builtin_ctz(f));
+    if (face == lanes) /* every lane's outputs come from the queue */
+        return;
+    wf zero = wf_zero(), mone = wf_set1(-1.0f);
+    for (int s = 0; s < 4; s++) {
+        for (int c = 0; c < 3; c++)
+            if (cj->point[s][c])
+                store_w(cj->point[s][c], i, s ? zero : o->pt0[c], k);
+        if (cj->depth[s])
+            store_w(cj->depth[s], i, s ? zero : o->depth0, k);
+        if (cj->feature[s])
+            wf_store_i32(cj->feature[s] + i, s ? mone : o->feat0, k);
+    }
+    if (cj->count)
+        wf_store_u8(cj->count + i, o->count, k);
 }
 
-/* One block between the stages, in kernel_contacts' frame: the face queue and stage 1's outputs
- * per step. The queue's rows hold the FI_N inputs of the queued lanes; face_core_w writes each
- * vector's FR_N results over its first FR_N input rows, so the results need no rows of their own.
- * Each stage is a function of its own (SBX_NOINLINE), called once per block: the deepest stack
- * point is then the block plus the largest stage's frame, where one function holding the three
- * stages took about their sum (GCC gave the face manifold's working set and the SAT part's
- * separate slots). */
-typedef struct cblock {
-    float q[FI_N][SBX_QLEN];
-    contactsw st[SBX_CSTEPS];
-} cblock;
-
-/* Stage 1 of the block at b0: SAT, axis, normal, edge points and the per-pair outputs; the face
- * lanes queued. Sets *nst to the number of steps, adds the hits to *count; returns the queue
- * length. `pf`: prefetch the sources ahead (prefetch_wanted). */
-SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_t b0, cblock *bk, int *nst_out,
-                                  size_t *count_io)
+/* Stage 1 from pair i: SAT, axis, normal, edge points and the per-pair outputs, step by step,
+ * while fewer than SBX_W lanes are queued; the face lanes queued. Adds the hits to *count and the
+ * records to *nrec; returns the first pair not done. `pf`: prefetch the sources ahead
+ * (prefetch_wanted). */
+SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_t i, cqueue *cq, size_t *count_io,
+                                  size_t *nrec)
 {
     const sbx_job *job = &cj->pair;
     wf margin = wf_set1(job->margin);
-    size_t count = *count_io, n = job->n, qn = 0;
-    int nst = 0;
-    if (src == SBX_SRC_ONE) { /* no one-vs-many contacts form (kernel_contacts refuses it) */
-        *nst_out = 0;
-        return 0;
-    }
-    for (; nst < SBX_CSTEPS && b0 + (size_t)nst * SBX_W < n && (SBX_CSTEPS == 1 || qn + 2 * SBX_W <= SBX_QLEN);
-         nst++) {
-        size_t i = b0 + (size_t)nst * SBX_W;
+    size_t count = *count_io, n = job->n;
+    if (src == SBX_SRC_ONE) /* no one-vs-many contacts form (kernel_contacts refuses it) */
+        return n;
+    for (; i < n && cq->qn < SBX_W; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
         boxw a, b;
-        contactsw *o = &bk->st[nst];
+        contactsw o;
         if (pf)
             prefetch_job(job, src, i);
         load_job_w(job, src, i, k, NULL, &a, &b);
         unsigned live = (1u << k) - 1u;
-        qn = contacts_sat_w(&a, &b, margin, live, o, bk->q, qn);
-        unsigned hit = o->hit & live;
+        size_t qpos = cq->qn;
+        cq->qn = contacts_sat_w(&a, &b, margin, live, &o, cq->q, qpos);
+        unsigned hit = o.hit & live;
         if (job->hit)
             wm_store_bits(job->hit + i, hit, k);
         if (job->bad)
-            wm_store_bits(job->bad + i, o->inv, k);
+            wm_store_bits(job->bad + i, o.inv, k);
         for (int c = 0; c < 3; c++)
             if (job->normal[c])
-                store_w(job->normal[c], i, o->n[c], k);
+                store_w(job->normal[c], i, o.n[c], k);
         if (job->axis)
-            wf_store_u8(job->axis + i, o->id, k);
+            wf_store_u8(job->axis + i, o.id, k);
         if (job->compact)
             count = push_compact(job->compact, count, i, hit);
         else
             count += (size_t)__builtin_popcount(hit);
+        put_step(cj, i, k, &o, cq, qpos, nrec);
     }
-    *nst_out = nst;
     *count_io = count;
-    return qn;
+    return i;
 }
 
 /* Stage 1 with the source's loaders fixed, one function per source (one function holding all
  * the loops took their sum again): contacts_stage1_MAT, _QUAT, ... from SBX_SOURCES. */
-#define SBX_STAGE1(name)                                                                                    \
-    SBX_NOINLINE size_t contacts_stage1_##name(const sbx_cjob *cj, int pf, size_t b0, cblock *bk, int *nst, \
-                                               size_t *count)                                              \
-    {                                                                                                       \
-        return contacts_stage1(cj, SBX_SRC_##name, pf, b0, bk, nst, count);                                \
+#define SBX_STAGE1(name)                                                                                  \
+    SBX_NOINLINE size_t contacts_stage1_##name(const sbx_cjob *cj, int pf, size_t i, cqueue *cq, size_t *count, \
+                                               size_t *nrec)                                              \
+    {                                                                                                     \
+        return contacts_stage1(cj, SBX_SRC_##name, pf, i, cq, count, nrec);                               \
     }
 SBX_SOURCES(SBX_STAGE1)
 #undef SBX_STAGE1
 
-/* Stage 2: the face manifolds of the qn queued lanes, SBX_W at a time (the lanes past the queue's
- * end are zeros: computed, never read). */
-SBX_NOINLINE void contacts_stage2(cblock *bk, size_t qn)
+/* Stage 2: the face manifolds of the first `take` queued lanes (SBX_W, or the last lanes of the
+ * call), their results written to their pairs or records; the lanes queued after them move to
+ * the front. The lanes from `take` to SBX_W are zeros then: computed, never read. */
+SBX_NOINLINE void queue_drain(const sbx_cjob *cj, cqueue *cq, size_t take)
 {
-    size_t tail = qn % SBX_W, last = qn - tail;
-    if (tail) {
+    if (take < SBX_W) {
         SBX_UNROLL
         for (int v = 0; v < FI_N; v++)
-            wf_storeu(bk->q[v] + last, wf_load_part(bk->q[v] + last, (int)tail));
+            wf_storeu(cq->q[v], wf_load_part(cq->q[v], (int)take));
     }
-    size_t qend = 0;
-    for (; qend < qn; qend += SBX_W)
-        face_core_w(bk->q, qend);
-    if (SBX_CSTEPS > 1) { /* stage 3 reads SBX_W lanes from every queued position */
-        wf zero = wf_zero();
-        SBX_UNROLL
-        for (int r = 0; r < FR_N; r++)
-            wf_storeu(bk->q[r] + qend, zero);
-    }
-}
-
-/* The stream form of a step's outputs: one record per hit lane (`hit`), appended at nrec. The
- * rows go through memory once (stored as the SoA form stores them, then read per lane). */
-SBX_INLINE size_t put_records(satbox_manifold *out, size_t nrec, size_t i, const contactsw *o, const wf v[FR_N],
-                              unsigned hit)
-{
-    if (!hit)
-        return nrec;
-    float rows[FR_N + 4][SBX_W];
-    SBX_UNROLL
-    for (int r = 0; r < FR_N; r++)
-        wf_storeu(rows[r], v[r]);
-    for (int c = 0; c < 3; c++)
-        wf_storeu(rows[FR_N + c], o->n[c]);
-    wf_storeu(rows[FR_N + 3], o->id);
-    while (hit) {
-        int l = __builtin_ctz(hit);
-        hit &= hit - 1u;
-        float normal[3] = {rows[FR_N][l], rows[FR_N + 1][l], rows[FR_N + 2][l]};
-        float point[4][3], depth[4];
-        uint32_t feature[4];
+    face_core_w(cq->q, 0);
+    if (cj->stream) {
+        for (size_t j = 0; j < take; j++) {
+            satbox_manifold *r = &cj->stream[cq->dst[j]];
+            float point[4][3], depth[4];
+            uint32_t feature[4];
+            for (int s = 0; s < 4; s++) {
+                for (int c = 0; c < 3; c++)
+                    point[s][c] = cq->q[FR_PT + 3 * s + c][j];
+                depth[s] = cq->q[FR_DEPTH + s][j];
+                feature[s] = (uint32_t)(int32_t)cq->q[FR_FEAT + s][j]; /* exact integers; -1 is NONE */
+            }
+            sbx_put_manifold_points(r, (unsigned)cq->q[FR_COUNT][j], point, depth, feature);
+        }
+    } else {
         for (int s = 0; s < 4; s++) {
             for (int c = 0; c < 3; c++)
-                point[s][c] = rows[FR_PT + 3 * s + c][l];
-            depth[s] = rows[FR_DEPTH + s][l];
-            feature[s] = (uint32_t)(int32_t)rows[FR_FEAT + s][l]; /* exact integers; -1 is NONE */
+                if (cj->point[s][c])
+                    for (size_t j = 0; j < take; j++)
+                        cj->point[s][c][cq->dst[j]] = cq->q[FR_PT + 3 * s + c][j];
+            if (cj->depth[s])
+                for (size_t j = 0; j < take; j++)
+                    cj->depth[s][cq->dst[j]] = cq->q[FR_DEPTH + s][j];
+            if (cj->feature[s])
+                for (size_t j = 0; j < take; j++)
+                    cj->feature[s][cq->dst[j]] = (uint32_t)(int32_t)cq->q[FR_FEAT + s][j];
         }
-        sbx_put_manifold(&out[nrec++], i + (size_t)l, normal, (unsigned)rows[FR_N + 3][l],
-                         (unsigned)rows[FR_COUNT][l], point, depth, feature);
+        if (cj->count)
+            for (size_t j = 0; j < take; j++)
+                cj->count[cq->dst[j]] = (uint8_t)cq->q[FR_COUNT][j];
     }
-    return nrec;
-}
-
-/* Stage 3: every manifold output of the block's nst steps, the face lanes expanded from the
- * results; the stream form appends records at *nrec. */
-SBX_NOINLINE void contacts_stage3(const sbx_cjob *cj, size_t b0, int nst, const cblock *bk, size_t *nrec)
-{
-    wf zero = wf_zero(), mone = wf_set1(-1.0f);
-    size_t n = cj->pair.n, rpos = 0;
-    for (int s = 0; s < nst; s++) {
-        const contactsw *o = &bk->st[s];
-        size_t i = b0 + (size_t)s * SBX_W;
-        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
-        wf v[FR_N];
+    cq->qn -= take;
+    if (cq->qn) { /* take == SBX_W: the rest moves to the front */
         SBX_UNROLL
-        for (int r = 0; r < FR_N; r++)
-            v[r] = r == FR_COUNT ? o->count
-                   : r < 3 ? o->pt0[r]
-                   : r < FR_DEPTH ? zero
-                   : r == FR_DEPTH ? o->depth0
-                   : r < FR_FEAT ? zero
-                   : r == FR_FEAT ? o->feat0 : mone;
-        unsigned face = o->face;
-        if (face) {
-            wm fm = o->facem;
-            SBX_UNROLL
-            for (int r = 0; r < FR_N; r++)
-                v[r] = wf_select(fm, wf_expand(wf_loadu(bk->q[r] + rpos), face), v[r]);
-            rpos += (size_t)__builtin_popcount(face);
-        }
-        if (cj->stream) {
-            *nrec = put_records(cj->stream, *nrec, i, o, v, o->hit & ((1u << k) - 1u));
-        } else if (k == SBX_W) {
-            SBX_UNROLL
-            for (int r = 0; r < FR_N; r++)
-                store_row(cj, r, i, v[r], SBX_W);
-        } else {
-            for (int r = 0; r < FR_N; r++)
-                store_row(cj, r, i, v[r], k);
-        }
+        for (int v = 0; v < FI_N; v++)
+            wf_storeu(cq->q[v], wf_loadu(cq->q[v] + SBX_W));
+        for (size_t j = 0; j < cq->qn; j++)
+            cq->dst[j] = cq->dst[SBX_W + j];
     }
 }
 
@@ -698,24 +647,25 @@ static ptrdiff_t kernel_contacts(const sbx_cjob *cj)
     sbx_src src = cj->pair.src;
     if (src == SBX_SRC_ONE) /* no one-vs-many contacts form */
         return SATBOX_ERR_ARG;
-    cblock bk;
+    cqueue cq;
+    cq.qn = 0;
     size_t count = 0, nrec = 0, n = cj->pair.n;
     const int pf = prefetch_wanted(&cj->pair, src); /* as the pair kernels: large record pools, long batches */
-    int nst = 0;
-    for (size_t b0 = 0; b0 < n; b0 += (size_t)nst * SBX_W) {
-        size_t qn;
+    for (size_t i = 0; i < n;) {
         switch (src) {
-#define SBX_RUN(name)                                                     \
-    case SBX_SRC_##name:                                                  \
-        qn = contacts_stage1_##name(cj, pf, b0, &bk, &nst, &count); \
+#define SBX_RUN(name)                                                  \
+    case SBX_SRC_##name:                                               \
+        i = contacts_stage1_##name(cj, pf, i, &cq, &count, &nrec); \
         break;
             SBX_SOURCES(SBX_RUN)
 #undef SBX_RUN
         default: return SATBOX_ERR_ARG;
         }
-        contacts_stage2(&bk, qn);
-        contacts_stage3(cj, b0, nst, &bk, &nrec);
+        if (cq.qn >= SBX_W)
+            queue_drain(cj, &cq, SBX_W);
     }
+    if (cq.qn)
+        queue_drain(cj, &cq, cq.qn);
     return (ptrdiff_t)count;
 }
 
