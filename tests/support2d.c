@@ -11,9 +11,44 @@
 
 const char *tb2_family_name(tb2_family f)
 {
-    static const char *names[TB2_FAMILY_COUNT] = {"uniform", "touching", "grid",      "identical",
-                                                  "scales",  "thin",     "contained", "bad"};
+    static const char *names[TB2_FAMILY_COUNT] = {"uniform", "touching",  "grid", "identical", "scales", "thin",
+                                                  "contained", "tiny", "far",  "bad"};
     return (unsigned)f < TB2_FAMILY_COUNT ? names[f] : "?";
+}
+
+/* ---- maps (TB2_TINY, TB2_FAR) ----------------------------------------------------------- */
+
+tb2_family tb2_family_map(tb_rng *r, tb2_family f, tb2_map *m)
+{
+    m->s = 1;
+    m->ox = m->oy = 0;
+    if (f != TB2_TINY && f != TB2_FAR)
+        return f;
+    tb2_family base = tb_next(r) % 2 ? TB2_TOUCHING : TB2_UNIFORM;
+    if (f == TB2_TINY) {
+        m->s = ldexp(1.0, -56 - (int)(tb_next(r) % 75)); /* 2^-56 .. 2^-130 */
+    } else {
+        double d = pow(10.0, tb_range(r, 3, 5)), t = tb_range(r, 0, TAU);
+        m->ox = (float)(d * cos(t));
+        m->oy = (float)(d * sin(t));
+    }
+    return base;
+}
+
+void tb2_map_rect(const tb2_map *m, tb_rect *q)
+{
+    q->c[0] = (float)(m->s * q->c[0] + m->ox);
+    q->c[1] = (float)(m->s * q->c[1] + m->oy);
+    q->h[0] = (float)(m->s * q->h[0]);
+    q->h[1] = (float)(m->s * q->h[1]);
+}
+
+void tb2_map_poly(const tb2_map *m, tb_poly *p)
+{
+    for (int k = 0; k < p->n && k < NV; k++) {
+        p->x[k] = (float)(m->s * p->x[k] + m->ox);
+        p->y[k] = (float)(m->s * p->y[k] + m->oy);
+    }
 }
 
 /* ---- rectangles --------------------------------------------------------------------------- */
@@ -54,6 +89,13 @@ static void bad_rect(tb_rng *r, tb_rect *q)
 
 void tb2_rect_pair(tb_rng *r, tb2_family f, tb_rect *a, tb_rect *b)
 {
+    if (f == TB2_TINY || f == TB2_FAR) {
+        tb2_map m;
+        tb2_rect_pair(r, tb2_family_map(r, f, &m), a, b);
+        tb2_map_rect(&m, a);
+        tb2_map_rect(&m, b);
+        return;
+    }
     switch (f) {
     case TB2_GRID:
         for (int s = 0; s < 2; s++) {
@@ -240,6 +282,13 @@ static void vcenter(const tb_poly *p, double *mx, double *my)
 
 void tb2_poly_pair(tb_rng *r, tb2_family f, int na, int nb, tb_poly *a, tb_poly *b)
 {
+    if (f == TB2_TINY || f == TB2_FAR) {
+        tb2_map m;
+        tb2_poly_pair(r, tb2_family_map(r, f, &m), na, nb, a, b);
+        tb2_map_poly(&m, a);
+        tb2_map_poly(&m, b);
+        return;
+    }
     na = na ? na : rand_count(r, 3, 8);
     nb = nb ? nb : rand_count(r, 3, 8);
     double scale = f == TB2_SCALES ? pow(10.0, tb_range(r, -3, 4)) : 1.0;

@@ -195,6 +195,19 @@ static void hand_polys(void)
            9, -1, 0);
     expect("rect vs same square", poly_pair(NULL, &(tb_rect){{0.5f, 0.5f}, {0.5f, 0.5f}, {1, 0}}, PP(4, s1)), 1, -1,
            0, 0, -1);
+    /* Issue 24's pair of size 6.6e-21, apart by 1.6873e-26 (long double): without the prescale
+     * its gaps underflowed (hit 1, separation 0, |normal|^2 = 1.00014). */
+    const float ta[6] = {-0x1.b574eep-70f, 0x1.0b4436p-72f, 0x1.171458p-72f, 0x1.11cad2p-74f, 0x1.aaba9p-70f,
+                         0x1.c814bap-71f};
+    const float tb[12] = {-0x1.98ca5ap-71f, 0x1.5fc8f2p-73f,  -0x1.e00e0ap-71f, 0x1.778692p-73f,
+                          -0x1.4fe914p-69f, -0x1.212c78p-70f, -0x1.71680cp-69f, -0x1.13bbcep-69f,
+                          -0x1.6b38bcp-69f, -0x1.25ebeap-69f, -0x1.52a72p-70f,  -0x1.fc1a2ap-70f};
+    r = poly_pair(PP(3, ta), NULL, PP(6, tb));
+    CHECK(r.bad == 0 && r.hit == 0 && r.axis == 0, "issue 24 tiny pair: hit %u bad %u axis %u", r.hit, r.bad, r.axis);
+    CHECK(fabs(r.sep - 1.6873e-26) <= 8 * 0x1p-24 * 6.556e-21, "issue 24 tiny pair: separation %g, want 1.6873e-26",
+          r.sep);
+    CHECK(fabs((double)r.n[0] * r.n[0] + (double)r.n[1] * r.n[1] - 1) <= 1e-6, "issue 24 tiny pair: normal (%g, %g)",
+          r.n[0], r.n[1]);
 }
 
 /* ---- invariance --------------------------------------------------------------------------- */
