@@ -36,6 +36,9 @@ typedef enum tb2_family {
                           of differences are subnormal, down to subnormal coordinates) */
     TB2_FAR,         /**< TB2_UNIFORM or TB2_TOUCHING moved 10^3..10^5 from the origin (issue 24: rectangle vs
                           polygon must keep the error relative to the pair's size) */
+    TB2_DENT,        /**< polygons: A has a reflex vertex as deep as SATBOX2D_CONVEX_TOL admits, on a 45-degree
+                          edge, and B pokes into A past the line of the edge before it (issue 24); rectangles:
+                          TB2_UNIFORM; counts are fixed (5 and 3) */
     TB2_BAD,         /**< bad data of every kind (see satbox2d.h "Bad data") */
     TB2_FAMILY_COUNT
 } tb2_family;

@@ -11,7 +11,8 @@
  * below FLT_MIN. For rectangle vs polygon the rectangle is the exact one (long double corners from
  * its float center, extents and axis), not its float corners.
  * Issue 24's families: tiny (pairs scaled by 2^-56..2^-130: no false answer and no bad polygon),
- * far (10^3..10^5 from the origin: rectangle vs polygon keeps the rectangle's bound).
+ * far (10^3..10^5 from the origin: rectangle vs polygon keeps the rectangle's bound), dent (a
+ * reflex vertex as deep as the convexity tolerance admits must stay inside the band).
  * Checked outside the band: the overlap bit (FP = reported overlap, truth apart; FN = the
  * reverse), both oracles agree; everywhere: |separation - s| <= band, the reported axis is
  * within the band of the best, its normal within 1e-5 of the oracle's unit normal of that axis,

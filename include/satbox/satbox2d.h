@@ -85,9 +85,9 @@
  * bound is B = 8 * 2^-24 * S + 2^-146 (the second term, 8 steps of the smallest subnormal, only
  * matters for results below FLT_MIN): every pair whose exact separation (long double, same float
  * inputs, the exact rectangle) lies outside +-B gets the exact overlap bit, and the separation is
- * within B of the exact one. On 1.8M pairs of 9 families (tests/test_oracle2d.c: among them pairs
- * scaled down to 2^-130 and rectangle vs polygon 10^3..10^5 from the origin) the largest error was
- * 4.9 * 2^-24 * S. Differences are taken before
+ * within B of the exact one. On 2M pairs of 10 families (tests/test_oracle2d.c: among them pairs
+ * scaled down to 2^-130, rectangle vs polygon 10^3..10^5 from the origin, and the deepest dent the
+ * convexity tolerance admits) the largest error was 4.9 * 2^-24 * S. Differences are taken before
  * products (`w - v`, rectangle vs polygon relative to the rectangle's center) and small polygons
  * are prescaled, so the error follows the pair's size, at any size and distance from the origin.
  *
@@ -100,7 +100,9 @@
  *    intermediate value can overflow);
  *  - it turns left (or goes straight) at every vertex: `cross(e_prev, e_next) >= -TOL * L1(e_prev)
  *    * L1(e_next)` with TOL = ::SATBOX2D_CONVEX_TOL and `L1(e) = |ex| + |ey|` (clockwise polygons
- *    and reflex vertices are bad; within the tolerance a nearly collinear vertex is accepted);
+ *    and reflex vertices are bad; within the tolerance a nearly collinear vertex is accepted:
+ *    it is then at most `TOL * L1(e_prev) * L1(e_next) / |e_prev| <= sqrt(2) * TOL * S` =
+ *    2.9 * 2^-24 * S inside the line of the edge before it, which the bound above covers);
  *  - its vertices go round vertex 0 once, counter-clockwise: the same test on
  *    `cross(v[k] - v[0], v[k+1] - v[0])` for k = 1..count-2 (this rejects star polygons
  *    such as the pentagram, whose turns are all left);
@@ -109,8 +111,8 @@
  * and edge lengths on the prescaled vertices (so a valid polygon stays valid at any scale). The
  * vertex slots at or beyond `count` are read (they must be readable memory) but their values are
  * ignored: they may hold anything, NaN included.
- * A polygon that passes the checks but is not convex (impossible beyond the tolerance, as far as
- * the tests found) breaks the precondition: results are deterministic but meaningless.
+ * The tolerance admits one reflex vertex within the bound; several in a row can add up their
+ * dents (not covered by the bound, and not tested).
  *
  * Bad arguments (NULL arrays with n > 0, n above ::SATBOX_MAX_COUNT, a pair index outside the pool,
  * a non-finite margin, an output overlapping an input or another output) return a negative
@@ -128,8 +130,10 @@ extern "C" {
 #define SATBOX2D_COORD_LIMIT 1e15f
 /** A rectangle's axis (cos, sin) is valid when |cos^2 + sin^2 - 1| <= this. */
 #define SATBOX2D_UNIT_TOL 1e-4f
-/** Relative tolerance of the polygon turn tests (dimensionless; see "Bad data"). */
-#define SATBOX2D_CONVEX_TOL 1e-6f
+/** Relative tolerance of the polygon turn tests (dimensionless; see "Bad data"): 2^-23, so that a
+ * reflex vertex it admits stays inside the precision bound (1e-6 before, which admitted dents of
+ * up to about 2 B). */
+#define SATBOX2D_CONVEX_TOL 1.1920928955078125e-7f /* 2^-23 */
 
 /** A batch of oriented rectangles, structure of arrays (6 floats a rectangle). */
 typedef struct satbox2d_rects {
