@@ -210,6 +210,27 @@ static void hand_polys(void)
           r.n[0], r.n[1]);
 }
 
+/* Thin rectangles against a polygon, at the origin and 1e4 from it: satbox2d.h says no rectangle
+ * was found whose corner polygon fails the turn tests (it is worked on relative to its center). */
+static void thin_rects(void)
+{
+    static const double ratios[] = {1e-2, 1e-4, 1e-6, 1e-7, 1e-8, 0};
+    tb_rng r;
+    tb_seed(&r, 24);
+    for (int far = 0; far < 2; far++)
+        for (size_t q = 0; q < sizeof ratios / sizeof ratios[0]; q++)
+            for (int i = 0; i < 200; i++) {
+                double t = tb_range(&r, 0, 2 * PI), off = far ? 1e4 : 0;
+                tb_rect a = rect((float)(off + tb_range(&r, -1, 1)), (float)(off + tb_range(&r, -1, 1)),
+                                 (float)tb_range(&r, 0.5, 2), 0, t);
+                a.h[1] = (float)(a.h[0] * ratios[q]);
+                tb_poly b;
+                tb2_random_poly(&r, 5, off, off, 1, &b);
+                answer x = poly_pair(NULL, &a, &b);
+                CHECK(x.bad == 0, "thin rect h1/h0 %g at %g: bad", ratios[q], off);
+            }
+}
+
 /* ---- invariance --------------------------------------------------------------------------- */
 
 static void rot90_rect(tb_rect *q)
@@ -342,6 +363,7 @@ int main(void)
     printf("test_geometry2d: path %s\n", satbox_isa_name(satbox_isa_active()));
     hand_rects();
     hand_polys();
+    thin_rects();
     invariance();
     printf("%d failures\n", failures);
     return failures ? 1 : 0;

@@ -53,8 +53,8 @@
  * distance from the origin. The polygon's own edges and validity come from its own vertices.
  * Besides the rectangle rule, the corner polygon must pass the two turn tests of the polygon rule
  * below (its corners are centrally symmetric; no rectangle was found that fails them, with h1 from
- * 1e-2 h0 down to 1e-8 h0 and 0, at the origin and 1e4 from it); a rectangle of zero extents
- * (a point) is fine, the polygon's edges test it.
+ * 1e-2 h0 down to 1e-8 h0 and 0, at the origin and 1e4 from it: tests/test_geometry2d.c); a
+ * rectangle of zero extents (a point) is fine, the polygon's edges test it.
  *
  * The normal tests are exact for two polygons of which at least one has nonzero area. Two
  * zero-area polygons lying on one line (segments) have no edge normal along that line, so they
