@@ -16,18 +16,42 @@ typedef struct rect_v {
 } rect_v;
 
 /* A polygon with its unused slots filled by vertex 0 ("wrapped"): then edge k is always
- * w[(k + 1) % 8] - w[k], and the padding edges have length 0. */
+ * w[(k + 1) % 8] - w[k], and the padding edges have length 0. Its vertices are held multiplied by
+ * a power of two (exact): its own prescale after poly_make(), the pair's after pair_scale(). */
 typedef struct poly_v {
     float x[NV], y[NV];
+    float scale; /* poly_make(): the own prescale; pair_scale(): own / pair, the factor of the edges */
     int valid;
     int n; /* count clamped to 1..8: slots and edges from n on repeat vertex 0, loops stop there */
 } poly_v;
 
+/* The prescale of a polygon whose sum of |x| + |y| is `size` (satbox2d.h "Polygons"): a power of
+ * two that brings a small polygon to size >= 2^-29 (2^-20 unless subnormal), so that no product of
+ * two differences of its vertices is subnormal: polygons smaller than 2^-20 lost the bound to
+ * underflow (issue 24). 1 from size 2^-20 on: no large value is scaled, nothing can overflow.
+ * NaN gives 1. */
+static float prescale(float size)
+{
+    return size < 0x1p-80f ? 0x1p120f : size < 0x1p-20f ? 0x1p60f : 1.0f;
+}
+
+/* Multiplies the vertices by f (a power of two: exact, since the result is never below what
+ * the caller's vertices were multiplied by before). */
+static void poly_mul(poly_v *p, float f)
+{
+    for (int k = 0; k < NV; k++) {
+        p->x[k] = p->x[k] * f;
+        p->y[k] = p->y[k] * f;
+    }
+}
+
 /* ---- validity ----------------------------------------------------------------------------- */
+
+static float rect_size(const rect_v *r) { return ((fabsf(r->c[0]) + fabsf(r->c[1])) + r->h[0]) + r->h[1]; }
 
 static int rect_valid(const rect_v *r)
 {
-    float size = ((fabsf(r->c[0]) + fabsf(r->c[1])) + r->h[0]) + r->h[1];
+    float size = rect_size(r);
     float du = fabsf((r->u[0] * r->u[0] + r->u[1] * r->u[1]) - 1.0f);
     return r->h[0] >= 0.0f && r->h[1] >= 0.0f && size <= SATBOX2D_COORD_LIMIT && du <= SATBOX2D_UNIT_TOL;
 }
@@ -66,8 +90,8 @@ static int poly_convex(const poly_v *p, float cnt, int *any_edge)
     return convex;
 }
 
-/* Raw slots x, y and count -> wrapped vertices and the polygon validity rule of satbox2d.h. */
-static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p)
+/* Raw slots x, y and count -> wrapped vertices times their prescale; returns the size. */
+static float poly_wrap(const float x[NV], const float y[NV], float cnt, poly_v *p)
 {
     float size = 0.0f;
     for (int k = 0; k < NV; k++) {
@@ -76,31 +100,55 @@ static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p
         p->y[k] = used ? y[k] : y[0];
         size = size + (used ? fabsf(p->x[k]) + fabsf(p->y[k]) : 0.0f);
     }
-    int any_edge, convex = poly_convex(p, cnt, &any_edge);
-    p->valid = cnt >= 3.0f && cnt <= 8.0f && size <= SATBOX2D_COORD_LIMIT && convex && any_edge;
+    p->scale = prescale(size);
+    poly_mul(p, p->scale);
     p->n = cnt < 1.0f ? 1 : cnt > 8.0f ? NV : (int)cnt;
+    return size;
 }
 
-/* The rectangle as the polygon c - a0 - a1, c + a0 - a1, c + a0 + a1, c - a0 + a1. */
+/* Raw slots x, y and count -> prescaled wrapped vertices and the polygon validity rule of
+ * satbox2d.h (the shape tests on the prescaled vertices). */
+static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p)
+{
+    float size = poly_wrap(x, y, cnt, p);
+    int any_edge, convex = poly_convex(p, cnt, &any_edge);
+    p->valid = cnt >= 3.0f && cnt <= 8.0f && size <= SATBOX2D_COORD_LIMIT && convex && any_edge;
+}
+
+/* The pair's scale s: the smaller prescale of the two (and `limit`: a rectangle's, from its
+ * distance to the origin); both polygons' vertices go to s times their own, their edge factor
+ * to prescale / s. Returns s. */
+static float pair_scale(poly_v *a, poly_v *b, float limit)
+{
+    float s = a->scale < b->scale ? a->scale : b->scale;
+    s = limit < s ? limit : s;
+    poly_mul(a, s / a->scale);
+    poly_mul(b, s / b->scale);
+    a->scale = a->scale / s;
+    b->scale = b->scale / s;
+    return s;
+}
+
+/* The rectangle as the polygon -a0 - a1, a0 - a1, a0 + a1, -a0 + a1 relative to its center
+ * (issue 24: world corners rounded at the distance from the origin, not at the pair's size). */
 static void poly_from_rect(const rect_v *r, poly_v *p)
 {
     float a0x = r->h[0] * r->u[0], a0y = r->h[0] * r->u[1];
     float a1x = -(r->h[1] * r->u[1]), a1y = r->h[1] * r->u[0];
-    p->x[0] = (r->c[0] - a0x) - a1x;
-    p->y[0] = (r->c[1] - a0y) - a1y;
-    p->x[1] = (r->c[0] + a0x) - a1x;
-    p->y[1] = (r->c[1] + a0y) - a1y;
-    p->x[2] = (r->c[0] + a0x) + a1x;
-    p->y[2] = (r->c[1] + a0y) + a1y;
-    p->x[3] = (r->c[0] - a0x) + a1x;
-    p->y[3] = (r->c[1] - a0y) + a1y;
-    for (int k = 4; k < NV; k++) {
-        p->x[k] = p->x[0];
-        p->y[k] = p->y[0];
-    }
+    float x[NV], y[NV];
+    x[0] = -a0x - a1x;
+    y[0] = -a0y - a1y;
+    x[1] = a0x - a1x;
+    y[1] = a0y - a1y;
+    x[2] = a0x + a1x;
+    y[2] = a0y + a1y;
+    x[3] = -a0x + a1x;
+    y[3] = -a0y + a1y;
+    for (int k = 4; k < NV; k++)
+        x[k] = y[k] = 0.0f; /* unused */
+    poly_wrap(x, y, 4.0f, p);
     int any_edge; /* not required: a rectangle of zero extents is a point, B's edges test it */
     p->valid = rect_valid(r) && poly_convex(p, 4.0f, &any_edge);
-    p->n = 4;
 }
 
 /* ---- loading ------------------------------------------------------------------------------ */
@@ -124,23 +172,36 @@ static void load_poly(const satbox2d_polys *s, size_t i, poly_v *p)
     poly_make(x, y, (float)s->count[i], p);
 }
 
-static void load_polys(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b)
+/* Pair i's polygons at the pair's scale; returns the scale, and in *bp where B's vertices are
+ * for the differences w - v: B itself, or (rectangle vs polygon, which works relative to the
+ * rectangle's center) *bt, B's vertices minus the center. B's edges stay those of its own
+ * vertices: a translated copy would round them at the pair's size, not at B's. */
+static float load_polys(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, poly_v *bt, const poly_v **bp)
 {
+    *bp = b;
     switch (job->src) {
     case SBX2D_POLY:
         load_poly(job->pa, i, a);
         load_poly(job->pb, i, b);
-        break;
+        return pair_scale(a, b, 0x1p120f); /* no limit: the largest prescale */
     case SBX2D_POLY_POOL:
         load_poly(job->pa, job->pairs[i].a, a);
         load_poly(job->pa, job->pairs[i].b, b);
-        break;
+        return pair_scale(a, b, 0x1p120f); /* no limit: the largest prescale */
     default: { /* SBX2D_RECT_POLY */
         rect_v r;
         load_rect(job->ra, i, &r);
         poly_from_rect(&r, a);
         load_poly(job->pb, i, b);
-        break;
+        float s = pair_scale(a, b, prescale(rect_size(&r)));
+        float cx = r.c[0] * s, cy = r.c[1] * s;
+        *bt = *b;
+        for (int k = 0; k < NV; k++) {
+            bt->x[k] = b->x[k] - cx;
+            bt->y[k] = b->y[k] - cy;
+        }
+        *bp = bt;
+        return s;
     }
     }
 }
@@ -177,11 +238,12 @@ static void rect_axes(const rect_v *A, const rect_v *B, float g[4], float p[4])
 
 /* ---- polygons ----------------------------------------------------------------------------- */
 
-/* Edge k of P against Q: unnormalised outward normal n, squared length, and the smallest
- * n . (w - v_k) over Q's vertex slots w. */
-static float edge_gap(const poly_v *P, int k, const poly_v *Q, float *nx, float *ny, float *l2)
+/* Edge k of E (the polygon P at P's place, or P itself) against Q: unnormalised outward normal
+ * n, squared length, and the smallest n . (w - v_k) over Q's vertex slots w (v_k of P). The edge
+ * is taken at E's own prescale (E->scale times the pair's: exact), the differences at the pair's. */
+static float edge_gap(const poly_v *E, const poly_v *P, int k, const poly_v *Q, float *nx, float *ny, float *l2)
 {
-    float ex = P->x[(k + 1) % NV] - P->x[k], ey = P->y[(k + 1) % NV] - P->y[k];
+    float ex = (E->x[(k + 1) % NV] - E->x[k]) * E->scale, ey = (E->y[(k + 1) % NV] - E->y[k]) * E->scale;
     *nx = ey;
     *ny = -ex;
     *l2 = ex * ex + ey * ey;
@@ -193,10 +255,11 @@ static float edge_gap(const poly_v *P, int k, const poly_v *Q, float *nx, float 
     return m;
 }
 
-/* Axis e (0..15) of the pair: edges of A against B, then edges of B against A. */
-static float pair_gap(const poly_v *a, const poly_v *b, int e, float *nx, float *ny, float *l2)
+/* Axis e (0..15) of the pair: edges of A against B, then edges of B against A (bp: B's vertices
+ * for the differences, load_polys()). */
+static float pair_gap(const poly_v *a, const poly_v *b, const poly_v *bp, int e, float *nx, float *ny, float *l2)
 {
-    return e < NV ? edge_gap(a, e, b, nx, ny, l2) : edge_gap(b, e - NV, a, nx, ny, l2);
+    return e < NV ? edge_gap(a, a, e, bp, nx, ny, l2) : edge_gap(b, bp, e - NV, a, nx, ny, l2);
 }
 
 /* The next axis id after e worth testing (edges from a polygon's n on have length 0). */
@@ -240,12 +303,13 @@ static ptrdiff_t scalar2d_overlap(const sbx_job2d *job)
             valid = rect_pair(job, i, &a, &b, g, p);
             sep = (g[0] > 0.0f || g[1] > 0.0f) || (g[2] > 0.0f || g[3] > 0.0f);
         } else {
-            poly_v a, b;
-            load_polys(job, i, &a, &b);
+            poly_v a, b, bt;
+            const poly_v *bp;
+            (void)load_polys(job, i, &a, &b, &bt, &bp); /* the sign of a gap does not depend on the scale */
             valid = a.valid && b.valid;
             for (int k = 0; k < 2 * NV && !sep; k = next_axis(&a, &b, k)) {
                 float nx, ny, l2;
-                float m = pair_gap(&a, &b, k, &nx, &ny, &l2);
+                float m = pair_gap(&a, &b, bp, k, &nx, &ny, &l2);
                 sep |= l2 > 0.0f && m > 0.0f;
             }
         }
@@ -270,7 +334,7 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
 {
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
-        int valid, id = 0;
+        int valid, id = 0, hit;
         float best, nx, ny;
         if (job->src == SBX2D_RECT || job->src == SBX2D_RECT_POOL) {
             rect_v a, b;
@@ -290,15 +354,17 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
                 nx = -nx;
                 ny = -ny;
             }
+            hit = best <= job->margin;
         } else {
-            poly_v a, b;
-            load_polys(job, i, &a, &b);
+            poly_v a, b, bt;
+            const poly_v *bp;
+            float scale = load_polys(job, i, &a, &b, &bt, &bp);
             valid = a.valid && b.valid;
             float bnx = 0.0f, bny = 0.0f, blen = 1.0f;
             best = -INFINITY;
             for (int k = 0; k < 2 * NV; k = next_axis(&a, &b, k)) {
                 float enx, eny, l2;
-                float m = pair_gap(&a, &b, k, &enx, &eny, &l2);
+                float m = pair_gap(&a, &b, bp, k, &enx, &eny, &l2);
                 float len = sqrtf(l2);
                 float s = m / len;
                 s = (s == 0.0f ? m : s) + 0.0f; /* keeps the sign of m (an underflowed quotient); -0 -> +0 */
@@ -316,9 +382,15 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
                 nx = -nx;
                 ny = -ny;
             }
+            /* Back to length units: hit from the scaled values (margin * scale is exact, or +-inf
+             * where the true comparison is certain); a positive separation that underflows
+             * becomes the smallest positive float, keeping its sign. */
+            hit = best <= job->margin * scale;
+            float out = best * (1.0f / scale) + 0.0f;
+            best = out == 0.0f && best > 0.0f ? 0x1p-149f : out;
         }
         write_collide(job, i, valid, best, nx, ny, id);
-        count += (size_t)finish(job, i, valid && best <= job->margin, valid, count);
+        count += (size_t)finish(job, i, valid && hit, valid, count);
     }
     return (ptrdiff_t)count;
 }

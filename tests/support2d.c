@@ -11,9 +11,44 @@
 
 const char *tb2_family_name(tb2_family f)
 {
-    static const char *names[TB2_FAMILY_COUNT] = {"uniform", "touching", "grid",      "identical",
-                                                  "scales",  "thin",     "contained", "bad"};
+    static const char *names[TB2_FAMILY_COUNT] = {"uniform", "touching",  "grid", "identical", "scales", "thin",
+                                                  "contained", "tiny", "far",  "dent",      "bad"};
     return (unsigned)f < TB2_FAMILY_COUNT ? names[f] : "?";
+}
+
+/* ---- maps (TB2_TINY, TB2_FAR) ----------------------------------------------------------- */
+
+tb2_family tb2_family_map(tb_rng *r, tb2_family f, tb2_map *m)
+{
+    m->s = 1;
+    m->ox = m->oy = 0;
+    if (f != TB2_TINY && f != TB2_FAR)
+        return f;
+    tb2_family base = tb_next(r) % 2 ? TB2_TOUCHING : TB2_UNIFORM;
+    if (f == TB2_TINY) {
+        m->s = ldexp(1.0, -56 - (int)(tb_next(r) % 75)); /* 2^-56 .. 2^-130 */
+    } else {
+        double d = pow(10.0, tb_range(r, 3, 5)), t = tb_range(r, 0, TAU);
+        m->ox = (float)(d * cos(t));
+        m->oy = (float)(d * sin(t));
+    }
+    return base;
+}
+
+void tb2_map_rect(const tb2_map *m, tb_rect *q)
+{
+    q->c[0] = (float)(m->s * q->c[0] + m->ox);
+    q->c[1] = (float)(m->s * q->c[1] + m->oy);
+    q->h[0] = (float)(m->s * q->h[0]);
+    q->h[1] = (float)(m->s * q->h[1]);
+}
+
+void tb2_map_poly(const tb2_map *m, tb_poly *p)
+{
+    for (int k = 0; k < p->n && k < NV; k++) {
+        p->x[k] = (float)(m->s * p->x[k] + m->ox);
+        p->y[k] = (float)(m->s * p->y[k] + m->oy);
+    }
 }
 
 /* ---- rectangles --------------------------------------------------------------------------- */
@@ -54,7 +89,17 @@ static void bad_rect(tb_rng *r, tb_rect *q)
 
 void tb2_rect_pair(tb_rng *r, tb2_family f, tb_rect *a, tb_rect *b)
 {
+    if (f == TB2_TINY || f == TB2_FAR) {
+        tb2_map m;
+        tb2_rect_pair(r, tb2_family_map(r, f, &m), a, b);
+        tb2_map_rect(&m, a);
+        tb2_map_rect(&m, b);
+        return;
+    }
     switch (f) {
+    case TB2_DENT:
+        tb2_rect_pair(r, TB2_UNIFORM, a, b);
+        return;
     case TB2_GRID:
         for (int s = 0; s < 2; s++) {
             tb_rect *q = s ? b : a;
@@ -238,8 +283,55 @@ static void vcenter(const tb_poly *p, double *mx, double *my)
         *mx += p->x[k] / p->n, *my += p->y[k] / p->n;
 }
 
+/* TB2_DENT. In a local frame: A = p0 (0,0), p1 (a, d), p2 (1, 0), p3 (1, h), p4 (0, h), counter-clockwise,
+ * p1 a reflex vertex d inside the chord p0 p2, d the deepest the turn test admits at 45 degrees
+ * (cross(e0, e1) = -2d there against TOL * L1(e0) * L1(e1) = 4 TOL a (1 - a)). The line of edge 0
+ * passes d' = d / a above p2, so edge 0's gap ignores the sliver of A beyond it; B, a triangle right
+ * of that line, pokes 0.85 d' into the sliver. Turned 45 degrees by (x, y) -> (x - y, x + y), exact
+ * for A (a < 1/16 and d a multiple of 2^-28 fit in 24 bits), then by a multiple of 90 degrees and a
+ * power-of-two scale (exact); A and B swap roles half the time. */
+static void dent_pair(tb_rng *r, tb_poly *a, tb_poly *b)
+{
+    double ea = ldexp((double)(32 + tb_next(r) % 32), -10); /* 1/32 .. 1/16 */
+    double dmax = 2.0 * (double)SATBOX2D_CONVEX_TOL * ea * (1 - ea);
+    double d = ldexp(floor(0.95 * dmax * 0x1p28), -28), h = ldexp((double)(1 + tb_next(r) % 16), -6);
+    double dp = d / ea;
+    double ax[5] = {0, ea, 1, 1, 0}, ay[5] = {0, d, 0, h, h};
+    double bx[3] = {1 - dp, 1 + 2 * dp, 1 + 2 * dp}, by[3] = {0.85 * dp * (1 - dp), -2 * dp, 0.85 * dp * (1 - dp)};
+    int quarter = (int)(tb_next(r) % 4), swap = (int)(tb_next(r) % 2);
+    double s = ldexp(1.0, (int)(tb_next(r) % 17) - 8);
+    tb_poly *pa = swap ? b : a, *pb = swap ? a : b;
+    for (int q = 0; q < 2; q++) {
+        tb_poly *p = q ? pb : pa;
+        const double *xs = q ? bx : ax, *ys = q ? by : ay;
+        p->n = (uint8_t)(q ? 3 : 5);
+        for (int k = 0; k < p->n; k++) {
+            double x = xs[k] - ys[k], y = xs[k] + ys[k];
+            for (int t = 0; t < quarter; t++) {
+                double tx = -y;
+                y = x;
+                x = tx;
+            }
+            p->x[k] = (float)(s * x);
+            p->y[k] = (float)(s * y);
+        }
+        garbage_slots(r, p);
+    }
+}
+
 void tb2_poly_pair(tb_rng *r, tb2_family f, int na, int nb, tb_poly *a, tb_poly *b)
 {
+    if (f == TB2_TINY || f == TB2_FAR) {
+        tb2_map m;
+        tb2_poly_pair(r, tb2_family_map(r, f, &m), na, nb, a, b);
+        tb2_map_poly(&m, a);
+        tb2_map_poly(&m, b);
+        return;
+    }
+    if (f == TB2_DENT) {
+        dent_pair(r, a, b);
+        return;
+    }
     na = na ? na : rand_count(r, 3, 8);
     nb = nb ? nb : rand_count(r, 3, 8);
     double scale = f == TB2_SCALES ? pow(10.0, tb_range(r, -3, 4)) : 1.0;

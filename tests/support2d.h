@@ -32,6 +32,13 @@ typedef enum tb2_family {
     TB2_SCALES,      /**< TB2_UNIFORM scaled by 10^U(-3, 4) and moved up to 10^4 away from the origin */
     TB2_THIN,        /**< zero extents / nearly collinear polygons, repeated vertices */
     TB2_CONTAINED,   /**< B small and inside A */
+    TB2_TINY,        /**< TB2_UNIFORM or TB2_TOUCHING scaled by 2^-56..2^-130 (issue 24: sizes where squares
+                          of differences are subnormal, down to subnormal coordinates) */
+    TB2_FAR,         /**< TB2_UNIFORM or TB2_TOUCHING moved 10^3..10^5 from the origin (issue 24: rectangle vs
+                          polygon must keep the error relative to the pair's size) */
+    TB2_DENT,        /**< polygons: A has a reflex vertex as deep as SATBOX2D_CONVEX_TOL admits, on a 45-degree
+                          edge, and B pokes into A past the line of the edge before it (issue 24); rectangles:
+                          TB2_UNIFORM; counts are fixed (5 and 3) */
     TB2_BAD,         /**< bad data of every kind (see satbox2d.h "Bad data") */
     TB2_FAMILY_COUNT
 } tb2_family;
@@ -47,12 +54,25 @@ void tb2_random_poly(tb_rng *r, int n, double cx, double cy, double scale, tb_po
 /** The rectangle's 4 corners (double), in the order satbox2d.h gives for rect-vs-polygon. */
 void tb2_rect_corners(const tb_rect *r, double x[4], double y[4]);
 
+/** The exact map x -> s x + o of TB2_TINY and TB2_FAR (identity for the other families). */
+typedef struct tb2_map {
+    double s, ox, oy;
+} tb2_map;
+
+/** For TB2_TINY and TB2_FAR: draws the family a pair is generated from before the map (TB2_UNIFORM
+ * or TB2_TOUCHING) and the map; other families: returns f and the identity. */
+tb2_family tb2_family_map(tb_rng *r, tb2_family f, tb2_map *m);
+/** Applies the map to a rectangle's center and half extents, or to a polygon's used vertices
+ * (rounded to float: exact for powers of two unless the result is subnormal). */
+void tb2_map_rect(const tb2_map *m, tb_rect *q);
+void tb2_map_poly(const tb2_map *m, tb_poly *p);
+
 /** Pushes B along the outward unit normal of a random edge of A until B's nearest vertex lies on
  * that edge's line, plus a random delta in +-1e-5 (computed in double, rounded). */
 void tb2_push_touch(tb_rng *r, const tb_poly *a, tb_poly *b);
 
-/** The rectangle as the 4-vertex float polygon satbox2d.h defines for rectangle vs polygon
- * (its definition, evaluated in float as documented there). */
+/** The rectangle as a 4-vertex float polygon in world coordinates, corners `(c -+ a0) -+ a1` in
+ * satbox2d.h's order (satbox itself works relative to the center, exactly as rounded there). */
 void tb2_rect_as_poly(const tb_rect *r, tb_poly *p);
 
 /** Owning SoA storage (malloc, exactly n entries) with its const descriptor. */

@@ -195,6 +195,40 @@ static void hand_polys(void)
            9, -1, 0);
     expect("rect vs same square", poly_pair(NULL, &(tb_rect){{0.5f, 0.5f}, {0.5f, 0.5f}, {1, 0}}, PP(4, s1)), 1, -1,
            0, 0, -1);
+    /* Issue 24's pair of size 6.6e-21, apart by 1.6873e-26 (long double): without the prescale
+     * its gaps underflowed (hit 1, separation 0, |normal|^2 = 1.00014). */
+    const float ta[6] = {-0x1.b574eep-70f, 0x1.0b4436p-72f, 0x1.171458p-72f, 0x1.11cad2p-74f, 0x1.aaba9p-70f,
+                         0x1.c814bap-71f};
+    const float tb[12] = {-0x1.98ca5ap-71f, 0x1.5fc8f2p-73f,  -0x1.e00e0ap-71f, 0x1.778692p-73f,
+                          -0x1.4fe914p-69f, -0x1.212c78p-70f, -0x1.71680cp-69f, -0x1.13bbcep-69f,
+                          -0x1.6b38bcp-69f, -0x1.25ebeap-69f, -0x1.52a72p-70f,  -0x1.fc1a2ap-70f};
+    r = poly_pair(PP(3, ta), NULL, PP(6, tb));
+    CHECK(r.bad == 0 && r.hit == 0 && r.axis == 0, "issue 24 tiny pair: hit %u bad %u axis %u", r.hit, r.bad, r.axis);
+    CHECK(fabs(r.sep - 1.6873e-26) <= 8 * 0x1p-24 * 6.556e-21, "issue 24 tiny pair: separation %g, want 1.6873e-26",
+          r.sep);
+    CHECK(fabs((double)r.n[0] * r.n[0] + (double)r.n[1] * r.n[1] - 1) <= 1e-6, "issue 24 tiny pair: normal (%g, %g)",
+          r.n[0], r.n[1]);
+}
+
+/* Thin rectangles against a polygon, at the origin and 1e4 from it: satbox2d.h says no rectangle
+ * was found whose corner polygon fails the turn tests (it is worked on relative to its center). */
+static void thin_rects(void)
+{
+    static const double ratios[] = {1e-2, 1e-4, 1e-6, 1e-7, 1e-8, 0};
+    tb_rng r;
+    tb_seed(&r, 24);
+    for (int far = 0; far < 2; far++)
+        for (size_t q = 0; q < sizeof ratios / sizeof ratios[0]; q++)
+            for (int i = 0; i < 200; i++) {
+                double t = tb_range(&r, 0, 2 * PI), off = far ? 1e4 : 0;
+                tb_rect a = rect((float)(off + tb_range(&r, -1, 1)), (float)(off + tb_range(&r, -1, 1)),
+                                 (float)tb_range(&r, 0.5, 2), 0, t);
+                a.h[1] = (float)(a.h[0] * ratios[q]);
+                tb_poly b;
+                tb2_random_poly(&r, 5, off, off, 1, &b);
+                answer x = poly_pair(NULL, &a, &b);
+                CHECK(x.bad == 0, "thin rect h1/h0 %g at %g: bad", ratios[q], off);
+            }
 }
 
 /* ---- invariance --------------------------------------------------------------------------- */
@@ -329,6 +363,7 @@ int main(void)
     printf("test_geometry2d: path %s\n", satbox_isa_name(satbox_isa_active()));
     hand_rects();
     hand_polys();
+    thin_rects();
     invariance();
     printf("%d failures\n", failures);
     return failures ? 1 : 0;

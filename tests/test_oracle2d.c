@@ -6,8 +6,13 @@
  * support2d.h. For each valid pair the truth is or2_intersect() (segment intersection and
  * point-in-polygon, no SAT), and the classic SAT value s (every vertex projected on every unit
  * edge normal, long double) must agree with it outside the band |s| <= BAND.
- * Band: K * 2^-24 * S, S = the L1 diameter of the pair's vertices, K = 8 (the largest error seen was 3.3). For rectangle vs
- * polygon the rectangle is the float polygon satbox2d.h defines (tb2_rect_as_poly()).
+ * Band: K * 2^-24 * S + 2^-146, S = the L1 diameter of the pair's vertices, K = 8 (the largest
+ * error seen was 3.3); 2^-146 (8 of the smallest subnormal steps) covers the rounding of results
+ * below FLT_MIN. For rectangle vs polygon the rectangle is the exact one (long double corners from
+ * its float center, extents and axis), not its float corners.
+ * Issue 24's families: tiny (pairs scaled by 2^-56..2^-130: no false answer and no bad polygon),
+ * far (10^3..10^5 from the origin: rectangle vs polygon keeps the rectangle's bound), dent (a
+ * reflex vertex as deep as the convexity tolerance admits must stay inside the band).
  * Checked outside the band: the overlap bit (FP = reported overlap, truth apart; FN = the
  * reverse), both oracles agree; everywhere: |separation - s| <= band, the reported axis is
  * within the band of the best, its normal within 1e-5 of the oracle's unit normal of that axis,
@@ -24,18 +29,27 @@ static int failures = 0;
 
 #define CH 4096
 #define K_BAND 8.0L
+#define FLOOR 0x1p-146L
 
 enum { RECT, POLY, RECT_POLY, TRI_OCT, NKIND };
 static const char *kind_name[NKIND] = {"rect", "poly", "rect-poly", "tri-oct"};
 
 typedef struct tally {
     long long pairs, band, fp, fn, oracle_disagree, bad, sep_off, axis_off, normal_off;
-    double worst; /* largest |separation - s| / (2^-24 S) */
+    double worst; /* largest (|separation - s| - FLOOR) / (2^-24 S), at least 0 */
 } tally;
 
 static void gen(tb_rng *r, int kind, tb2_family f, tb_rect *ra, tb_rect *rb, tb_poly *pa, tb_poly *pb)
 {
     tb_poly tmp;
+    if (kind == RECT_POLY && (f == TB2_TINY || f == TB2_FAR)) {
+        /* The base family's pair, then one map for both shapes. */
+        tb2_map m;
+        gen(r, kind, tb2_family_map(r, f, &m), ra, rb, pa, pb);
+        tb2_map_rect(&m, ra);
+        tb2_map_poly(&m, pb);
+        return;
+    }
     switch (kind) {
     case RECT: tb2_rect_pair(r, f, ra, rb); break;
     case POLY: tb2_poly_pair(r, f, 0, 0, pa, pb); break;
@@ -106,12 +120,8 @@ static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *
                 continue;
             }
             or2_poly a, b;
-            tb_poly rp;
-            tb2_rect_as_poly(&ar[i], &rp);
-            if (kind == RECT)
+            if (kind == RECT || kind == RECT_POLY)
                 or2_from_rect(&ar[i], &a);
-            else if (kind == RECT_POLY)
-                or2_from_poly(&rp, &a);
             else
                 or2_from_poly(&ap[i], &a);
             if (kind == RECT)
@@ -121,7 +131,7 @@ static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *
             int id = -1;
             long double n[2], s = kind == RECT ? or2_rect_sat(&ar[i], &br[i], &id, n) : or2_sat(&a, &b, &id, n);
             long double unit = ldexpl(1.0L, -24) * or2_scale(&a, &b);
-            long double band = K_BAND * unit;
+            long double band = K_BAND * unit + FLOOR;
             int truth = or2_intersect(&a, &b);
             if (fabsl(s) <= band) {
                 t->band++;
@@ -131,8 +141,8 @@ static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *
                 t->fn += !hit[i] && truth;
             }
             long double d = fabsl((long double)sep[i] - s);
-            if (unit > 0 && d / unit > t->worst)
-                t->worst = (double)(d / unit);
+            if (unit > 0 && (d - FLOOR) / unit > t->worst)
+                t->worst = (double)((d - FLOOR) / unit);
             t->sep_off += !(d <= band);
             long double ln[2], g = kind == RECT ? or2_rect_axis_gap(&ar[i], &br[i], axis[i], ln)
                                                 : or2_axis_gap(&a, &b, axis[i], ln);
@@ -161,7 +171,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 0);
     }
-    printf("test_oracle2d: path %s, seed %llu, %lld pairs per kind and family, band %.0Lf * 2^-24 * S\n",
+    printf("test_oracle2d: path %s, seed %llu, %lld pairs per kind and family, band %.0Lf * 2^-24 * S + 2^-146\n",
            satbox_isa_name(satbox_isa_active()), (unsigned long long)seed, per, K_BAND);
     printf("%-10s %-10s %9s %7s %4s %4s %9s %5s %7s %7s %7s %9s\n", "kind", "family", "pairs", "band", "FP", "FN",
            "oracles", "bad", "sep>B", "axis", "normal", "worst/ulp");
@@ -181,8 +191,8 @@ int main(int argc, char **argv)
                   tb2_family_name((tb2_family)f), t.oracle_disagree);
             CHECK(t.sep_off == 0 && t.axis_off == 0 && t.normal_off == 0, "%s/%s: separation/axis/normal off",
                   kind_name[kind], tb2_family_name((tb2_family)f));
-            CHECK(t.bad <= t.pairs / 100, "%s/%s: %lld valid-family pairs reported bad", kind_name[kind],
-                  tb2_family_name((tb2_family)f), t.bad);
+            CHECK(t.bad <= (f == TB2_TINY ? 0 : t.pairs / 100), "%s/%s: %lld valid-family pairs reported bad",
+                  kind_name[kind], tb2_family_name((tb2_family)f), t.bad);
         }
     printf("%lld pairs, %lld wrong outside the band; %d failures\n", total, wrong, failures);
     return failures ? 1 : 0;

@@ -30,13 +30,30 @@
  * edge's gap is `m = min over the other polygon's vertices w of n . (w - v[k])` (each term as
  * `nx * (wx - vx) + ny * (wy - vy)`), and its normalised value is `m / sqrt(ex^2 + ey^2)`.
  * Axis ids: 0..7 = edge k of A, 8..15 = edge k of B. An edge of squared length 0 (after
- * rounding: repeated vertices) is skipped; it can neither separate nor be reported.
+ * rounding, at the polygon's prescale below: repeated vertices) is skipped; it can neither
+ * separate nor be reported.
+ *
+ * **Prescale.** A polygon whose sum of `|x| + |y|` over its vertices is below 2^-20 has its
+ * vertices multiplied by 2^60 (below 2^-80: by 2^120) before anything else: exact, and its size
+ * is then at least 2^-29, so no product of two of its differences is subnormal (without it, pairs
+ * below about 1e-18 lost the bound to underflow). Its edge vectors (normals, squared lengths) and
+ * the validity tests below use these prescaled vertices. For a pair, the differences `w - v` are
+ * taken on both polygons multiplied by the smaller of their two prescales, s; the gaps are
+ * compared with 0 (and with `margin * s`) at that scale, and the separation is multiplied by 1 / s
+ * at the end (exact unless the result is below FLT_MIN; a positive separation that would round to
+ * 0 becomes the smallest positive float, 2^-149). Polygons of size 2^-20 and more, the usual
+ * case, are not scaled at all.
+ *
  * For a rectangle against a polygon (satbox2d_rect_poly_overlap()) the rectangle is the polygon
  * `c - a0 - a1, c + a0 - a1, c + a0 + a1, c - a0 + a1` with `a0 = h0 u0`, `a1 = h1 u1` (edges
- * 0..3 in that order: normals `-u1, u0, u1, -u0`), computed in float as
- * `x = (cx -+ a0x) -+ a1x` (same for y). Besides the rectangle rule, that float polygon must pass
- * the two turn tests of the polygon rule below (a rectangle smaller than about 1e-6 of its distance
- * from the origin can fail them: its rounded corners no longer make a convex polygon); a
+ * 0..3 in that order: normals `-u1, u0, u1, -u0`), worked on **relative to its center c**: its
+ * corners are computed in float as `x = (-+a0x) -+ a1x` (same for y), and the polygon's vertices as
+ * `w - c` (both at the pair's scale: the prescale of the corners, no more than the prescale of
+ * `|cx| + |cy| + h0 + h1`, and the polygon's). So the rounding follows the pair's size, not the
+ * distance from the origin. The polygon's own edges and validity come from its own vertices.
+ * Besides the rectangle rule, the corner polygon must pass the two turn tests of the polygon rule
+ * below (its corners are centrally symmetric; no rectangle was found that fails them, with h1 from
+ * 1e-2 h0 down to 1e-8 h0 and 0, at the origin and 1e4 from it: tests/test_geometry2d.c); a
  * rectangle of zero extents (a point) is fine, the polygon's edges test it.
  *
  * The normal tests are exact for two polygons of which at least one has nonzero area. Two
@@ -64,12 +81,15 @@
  * bit, on every path.
  *
  * ## Precision
- * Let S be the L1 diameter of the pair's vertices (rectangles: of their corners). On 1.4M pairs
- * of 7 families (tests/test_oracle2d.c) the separation differed from the exact one (long double,
- * same float inputs; for rectangle vs polygon the float corners above) by at most 3.3 * 2^-24 * S,
- * and every pair whose exact separation lies outside +-8 * 2^-24 * S got the exact overlap bit.
- * Differences are taken before products (`w - v`), so the error follows the pair's size, not
- * its distance from the origin.
+ * Let S be the L1 diameter of the pair's vertices (rectangles: of their exact corners). The
+ * bound is B = 8 * 2^-24 * S + 2^-146 (the second term, 8 steps of the smallest subnormal, only
+ * matters for results below FLT_MIN): every pair whose exact separation (long double, same float
+ * inputs, the exact rectangle) lies outside +-B gets the exact overlap bit, and the separation is
+ * within B of the exact one. On 2M pairs of 10 families (tests/test_oracle2d.c: among them pairs
+ * scaled down to 2^-130, rectangle vs polygon 10^3..10^5 from the origin, and the deepest dent the
+ * convexity tolerance admits) the largest error was 4.9 * 2^-24 * S. Differences are taken before
+ * products (`w - v`, rectangle vs polygon relative to the rectangle's center) and small polygons
+ * are prescaled, so the error follows the pair's size, at any size and distance from the origin.
  *
  * ## Bad data (per pair: hit 0, bad 1, not counted, the rest of the batch unaffected)
  * A rectangle is bad unless `h0 >= 0`, `h1 >= 0`, `|cx| + |cy| + h0 + h1 <= SATBOX2D_COORD_LIMIT`
@@ -80,16 +100,19 @@
  *    intermediate value can overflow);
  *  - it turns left (or goes straight) at every vertex: `cross(e_prev, e_next) >= -TOL * L1(e_prev)
  *    * L1(e_next)` with TOL = ::SATBOX2D_CONVEX_TOL and `L1(e) = |ex| + |ey|` (clockwise polygons
- *    and reflex vertices are bad; within the tolerance a nearly collinear vertex is accepted);
+ *    and reflex vertices are bad; within the tolerance a nearly collinear vertex is accepted:
+ *    it is then at most `TOL * L1(e_prev) * L1(e_next) / |e_prev| <= sqrt(2) * TOL * S` =
+ *    2.9 * 2^-24 * S inside the line of the edge before it, which the bound above covers);
  *  - its vertices go round vertex 0 once, counter-clockwise: the same test on
  *    `cross(v[k] - v[0], v[k+1] - v[0])` for k = 1..count-2 (this rejects star polygons
  *    such as the pentagram, whose turns are all left);
  *  - at least one edge has a nonzero squared length (not all vertices equal).
- * All of these are computed in float in a fixed order, identically on every path. The vertex
- * slots at or beyond `count` are read (they must be readable memory) but their values are
+ * All of these are computed in float in a fixed order, identically on every path, the turn tests
+ * and edge lengths on the prescaled vertices (so a valid polygon stays valid at any scale). The
+ * vertex slots at or beyond `count` are read (they must be readable memory) but their values are
  * ignored: they may hold anything, NaN included.
- * A polygon that passes the checks but is not convex (impossible beyond the tolerance, as far as
- * the tests found) breaks the precondition: results are deterministic but meaningless.
+ * The tolerance admits one reflex vertex within the bound; several in a row can add up their
+ * dents (not covered by the bound, and not tested).
  *
  * Bad arguments (NULL arrays with n > 0, n above ::SATBOX_MAX_COUNT, a pair index outside the pool,
  * a non-finite margin, an output overlapping an input or another output) return a negative
@@ -107,8 +130,10 @@ extern "C" {
 #define SATBOX2D_COORD_LIMIT 1e15f
 /** A rectangle's axis (cos, sin) is valid when |cos^2 + sin^2 - 1| <= this. */
 #define SATBOX2D_UNIT_TOL 1e-4f
-/** Relative tolerance of the polygon turn tests (dimensionless; see "Bad data"). */
-#define SATBOX2D_CONVEX_TOL 1e-6f
+/** Relative tolerance of the polygon turn tests (dimensionless; see "Bad data"): 2^-23, so that a
+ * reflex vertex it admits stays inside the precision bound (1e-6 before, which admitted dents of
+ * up to about 2 B). */
+#define SATBOX2D_CONVEX_TOL 1.1920928955078125e-7f /* 2^-23 */
 
 /** A batch of oriented rectangles, structure of arrays (6 floats a rectangle). */
 typedef struct satbox2d_rects {

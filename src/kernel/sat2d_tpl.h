@@ -21,7 +21,9 @@ typedef struct rectw {
 } rectw;
 
 typedef struct polyw {
-    wf x[NV2], y[NV2]; /* wrapped: slots at or past the count hold vertex 0 */
+    wf x[NV2], y[NV2]; /* wrapped: slots at or past the count hold vertex 0; times `scale` (scalar2d.c) */
+    wf scale;          /* the own prescale, then (pair_scale_w) the edge factor own / pair */
+    int scaled;        /* some lane's `scale` is not 1 (else the multiplies by it are skipped: same bits) */
     wm valid;
     int nmax; /* the largest count (clamped to 1..8) of the step's live lanes: slots and edges from
                  nmax on repeat vertex 0 in every lane, so loops stop there with the same bits */
@@ -29,9 +31,14 @@ typedef struct polyw {
 
 /* ---- validity ----------------------------------------------------------------------------- */
 
+SBX_INLINE wf rect_size_w(const rectw *r)
+{
+    return wf_add(wf_add(wf_add(wf_abs(r->c[0]), wf_abs(r->c[1])), r->h[0]), r->h[1]);
+}
+
 SBX_INLINE wm rect_valid_w(const rectw *r)
 {
-    wf size = wf_add(wf_add(wf_add(wf_abs(r->c[0]), wf_abs(r->c[1])), r->h[0]), r->h[1]);
+    wf size = rect_size_w(r);
     wf du = wf_abs(wf_sub(wf_add(wf_mul(r->u[0], r->u[0]), wf_mul(r->u[1], r->u[1])), wf_set1(1.0f)));
     wf zero = wf_zero();
     wm ok = wm_and(wm_ge(r->h[0], zero), wm_ge(r->h[1], zero));
@@ -84,8 +91,35 @@ SBX_INLINE wm poly_convex_w(const polyw *p, wf cnt, wm *any_edge)
     return convex;
 }
 
+SBX_INLINE wf prescale_w(wf size)
+{
+    wf big = wf_select(wm_lt(size, wf_set1(0x1p-80f)), wf_set1(0x1p120f), wf_set1(0x1p60f));
+    return wf_select(wm_lt(size, wf_set1(0x1p-20f)), big, wf_set1(1.0f));
+}
+
+SBX_INLINE int any_not_one_w(wf f) { return wm_bits(wm_not(wm_eq(f, wf_set1(1.0f)))) != 0; }
+
+/* Slots from p->nmax on repeat vertex 0 in every lane: after a change of vertices 0..nmax-1 they
+ * are copied again, which gives the bits of scalar2d.c changing all 8 the same way. */
+SBX_INLINE void rewrap_w(polyw *p)
+{
+    for (int k = p->nmax; k < NV2; k++) {
+        p->x[k] = p->x[0];
+        p->y[k] = p->y[0];
+    }
+}
+
+SBX_INLINE void poly_mul_w(polyw *p, wf f)
+{
+    for (int k = 0; k < p->nmax; k++) {
+        p->x[k] = wf_mul(p->x[k], f);
+        p->y[k] = wf_mul(p->y[k], f);
+    }
+    rewrap_w(p);
+}
+
 /* p->nmax must be set: slots from it on are unused in every lane (they add +0 to the size). */
-SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
+SBX_INLINE wf poly_wrap_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
 {
     wf size = wf_zero(), zero = wf_zero();
     for (int k = 0; k < NV2; k++) {
@@ -95,6 +129,16 @@ SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
         if (k < p->nmax)
             size = wf_add(size, wf_select(used, wf_add(wf_abs(p->x[k]), wf_abs(p->y[k])), zero));
     }
+    p->scale = prescale_w(size);
+    p->scaled = any_not_one_w(p->scale);
+    if (p->scaled)
+        poly_mul_w(p, p->scale);
+    return size;
+}
+
+SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
+{
+    wf size = poly_wrap_w(x, y, cnt, p);
     wm any_edge, convex = poly_convex_w(p, cnt, &any_edge);
     wm ok = wm_and(wm_ge(cnt, wf_set1(3.0f)), wm_le(cnt, wf_set1(8.0f)));
     ok = wm_and(ok, wm_le(size, wf_set1(SATBOX2D_COORD_LIMIT)));
@@ -105,21 +149,37 @@ SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
 {
     wf a0x = wf_mul(r->h[0], r->u[0]), a0y = wf_mul(r->h[0], r->u[1]);
     wf a1x = wf_neg(wf_mul(r->h[1], r->u[1])), a1y = wf_mul(r->h[1], r->u[0]);
-    p->x[0] = wf_sub(wf_sub(r->c[0], a0x), a1x);
-    p->y[0] = wf_sub(wf_sub(r->c[1], a0y), a1y);
-    p->x[1] = wf_sub(wf_add(r->c[0], a0x), a1x);
-    p->y[1] = wf_sub(wf_add(r->c[1], a0y), a1y);
-    p->x[2] = wf_add(wf_add(r->c[0], a0x), a1x);
-    p->y[2] = wf_add(wf_add(r->c[1], a0y), a1y);
-    p->x[3] = wf_add(wf_sub(r->c[0], a0x), a1x);
-    p->y[3] = wf_add(wf_sub(r->c[1], a0y), a1y);
-    for (int k = 4; k < NV2; k++) {
-        p->x[k] = p->x[0];
-        p->y[k] = p->y[0];
-    }
+    wf x[NV2], y[NV2];
+    x[0] = wf_sub(wf_neg(a0x), a1x);
+    y[0] = wf_sub(wf_neg(a0y), a1y);
+    x[1] = wf_sub(a0x, a1x);
+    y[1] = wf_sub(a0y, a1y);
+    x[2] = wf_add(a0x, a1x);
+    y[2] = wf_add(a0y, a1y);
+    x[3] = wf_add(wf_neg(a0x), a1x);
+    y[3] = wf_add(wf_neg(a0y), a1y);
+    for (int k = 4; k < NV2; k++)
+        x[k] = y[k] = wf_zero(); /* unused */
     wm any_edge;
     p->nmax = 4;
+    (void)poly_wrap_w(x, y, wf_set1(4.0f), p);
     p->valid = wm_and(rect_valid_w(r), poly_convex_w(p, wf_set1(4.0f), &any_edge));
+}
+
+/* scalar2d.c pair_scale(): the multiplies by 1 skipped when no lane needs them (same bits). */
+SBX_INLINE wf pair_scale_w(polyw *a, polyw *b, wf limit)
+{
+    wf s = wf_min(a->scale, b->scale);
+    s = wf_min(limit, s);
+    if (a->scaled || b->scaled || any_not_one_w(s)) {
+        poly_mul_w(a, wf_div(s, a->scale));
+        poly_mul_w(b, wf_div(s, b->scale));
+        a->scale = wf_div(a->scale, s);
+        b->scale = wf_div(b->scale, s);
+        a->scaled = any_not_one_w(a->scale);
+        b->scaled = any_not_one_w(b->scale);
+    }
+    return s;
 }
 
 /* ---- loading ------------------------------------------------------------------------------ */
@@ -178,21 +238,36 @@ SBX_INLINE void load_rects_w(const sbx_job2d *job, sbx_src2d src, size_t i, int 
     }
 }
 
-SBX_INLINE void load_polys_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *a, polyw *b)
+/* scalar2d.c load_polys(). */
+SBX_INLINE wf load_polys_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *a, polyw *b, polyw *bt,
+                           const polyw **bp)
 {
+    *bp = b;
     if (src == SBX2D_POLY_POOL) {
         int32_t ia[SBX_W], ib[SBX_W];
         pool_idx(job->pairs, i, k, ia, ib);
         load_poly_w(job->pa, ia, i, k, a);
         load_poly_w(job->pa, ib, i, k, b);
+        return pair_scale_w(a, b, wf_set1(0x1p120f)); /* no limit */
     } else if (src == SBX2D_POLY) {
         load_poly_w(job->pa, NULL, i, k, a);
         load_poly_w(job->pb, NULL, i, k, b);
+        return pair_scale_w(a, b, wf_set1(0x1p120f)); /* no limit */
     } else {
         rectw r;
         load_rect_w(job->ra, NULL, i, k, &r);
         poly_from_rect_w(&r, a);
         load_poly_w(job->pb, NULL, i, k, b);
+        wf s = pair_scale_w(a, b, prescale_w(rect_size_w(&r)));
+        wf cx = wf_mul(r.c[0], s), cy = wf_mul(r.c[1], s);
+        bt->nmax = b->nmax;
+        for (int v = 0; v < b->nmax; v++) {
+            bt->x[v] = wf_sub(b->x[v], cx);
+            bt->y[v] = wf_sub(b->y[v], cy);
+        }
+        rewrap_w(bt);
+        *bp = bt;
+        return s;
     }
 }
 
@@ -214,9 +289,15 @@ SBX_INLINE void rect_axes_w(const rectw *A, const rectw *B, wf g[4], wf p[4])
     g[3] = wf_sub(wf_abs(p[3]), wf_add(wf_add(wf_mul(A->h[0], as), wf_mul(A->h[1], ac)), B->h[1]));
 }
 
-SBX_INLINE wf edge_gap_w(const polyw *P, int k, const polyw *Q, wf *nx, wf *ny, wf *l2)
+/* `scaled` is a constant at each call site (poly_sep_w, poly_best_w): 0 when no lane of the pair
+ * is prescaled, and the edge factors are all 1 (the multiplies skipped give the same bits). */
+SBX_INLINE wf edge_gap_w(const polyw *E, const polyw *P, int k, const polyw *Q, int scaled, wf *nx, wf *ny, wf *l2)
 {
-    wf ex = wf_sub(P->x[(k + 1) % NV2], P->x[k]), ey = wf_sub(P->y[(k + 1) % NV2], P->y[k]);
+    wf ex = wf_sub(E->x[(k + 1) % NV2], E->x[k]), ey = wf_sub(E->y[(k + 1) % NV2], E->y[k]);
+    if (scaled) {
+        ex = wf_mul(ex, E->scale);
+        ey = wf_mul(ey, E->scale);
+    }
     *nx = ey;
     *ny = wf_neg(ex);
     *l2 = wf_add(wf_mul(ex, ex), wf_mul(ey, ey));
@@ -228,9 +309,9 @@ SBX_INLINE wf edge_gap_w(const polyw *P, int k, const polyw *Q, wf *nx, wf *ny, 
     return m;
 }
 
-SBX_INLINE wf pair_gap_w(const polyw *a, const polyw *b, int e, wf *nx, wf *ny, wf *l2)
+SBX_INLINE wf pair_gap_w(const polyw *a, const polyw *b, const polyw *bp, int e, int scaled, wf *nx, wf *ny, wf *l2)
 {
-    return e < NV2 ? edge_gap_w(a, e, b, nx, ny, l2) : edge_gap_w(b, e - NV2, a, nx, ny, l2);
+    return e < NV2 ? edge_gap_w(a, a, e, bp, scaled, nx, ny, l2) : edge_gap_w(b, bp, e - NV2, a, scaled, nx, ny, l2);
 }
 
 /* The next axis id after e worth testing: edges at or past a polygon's nmax have length 0. */
@@ -249,6 +330,48 @@ SBX_INLINE wm rect_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, 
     return wm_and(rect_valid_w(a), rect_valid_w(b));
 }
 
+/* The separating-axis mask of a polygon pair (overlap); `scaled` as in edge_gap_w(). */
+SBX_INLINE wm poly_sep_w(const polyw *a, const polyw *b, const polyw *bp, unsigned live, int scaled)
+{
+    wf zero = wf_zero();
+    wm sep = wm_lt(zero, zero);
+    for (int e = 0; e < 2 * NV2; e = next_axis_w(a, b, e)) {
+        wf nx, ny, l2;
+        wf m = pair_gap_w(a, b, bp, e, scaled, &nx, &ny, &l2);
+        sep = wm_or(sep, wm_and(wm_gt(l2, zero), wm_gt(m, zero)));
+        if ((wm_bits(sep) & live) == live)
+            break; /* every live lane is separated: the other axes cannot change a bit */
+    }
+    return sep;
+}
+
+/* The best axis of a polygon pair (collide): largest normalised gap, its id, edge normal and length. */
+typedef struct bestw {
+    wf sep, id, nx, ny, len;
+} bestw;
+
+SBX_INLINE void poly_best_w(const polyw *a, const polyw *b, const polyw *bp, int scaled, bestw *o)
+{
+    wf zero = wf_zero();
+    o->nx = o->ny = zero;
+    o->len = wf_set1(1.0f);
+    o->sep = wf_set1(-INFINITY);
+    o->id = zero;
+    for (int e = 0; e < 2 * NV2; e = next_axis_w(a, b, e)) {
+        wf enx, eny, l2;
+        wf m = pair_gap_w(a, b, bp, e, scaled, &enx, &eny, &l2);
+        wf len = wf_sqrt(l2);
+        wf s = wf_div(m, len);
+        s = wf_add(wf_select(wm_eq(s, zero), m, s), zero);
+        wm better = wm_and(wm_gt(l2, zero), wm_gt(s, o->sep));
+        o->sep = wf_select(better, s, o->sep);
+        o->id = wf_select(better, wf_set1((float)e), o->id);
+        o->nx = wf_select(better, enx, o->nx);
+        o->ny = wf_select(better, eny, o->ny);
+        o->len = wf_select(better, len, o->len);
+    }
+}
+
 /* One step of overlap: *hit = valid & no separating axis, *inv = !valid (lane bits). */
 SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, unsigned *hit, unsigned *inv)
 {
@@ -260,18 +383,12 @@ SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         valid = rect_pair_w(job, src, i, k, &a, &b, g, p);
         sep = wm_or(wm_or(wm_gt(g[0], zero), wm_gt(g[1], zero)), wm_or(wm_gt(g[2], zero), wm_gt(g[3], zero)));
     } else {
-        polyw a, b;
-        load_polys_w(job, src, i, k, &a, &b);
+        polyw a, b, bt;
+        const polyw *bp;
+        (void)load_polys_w(job, src, i, k, &a, &b, &bt, &bp); /* the sign of a gap does not depend on the scale */
         valid = wm_and(a.valid, b.valid);
-        sep = wm_lt(zero, zero);
         unsigned live = (1u << k) - 1u;
-        for (int e = 0; e < 2 * NV2; e = next_axis_w(&a, &b, e)) {
-            wf nx, ny, l2;
-            wf m = pair_gap_w(&a, &b, e, &nx, &ny, &l2);
-            sep = wm_or(sep, wm_and(wm_gt(l2, zero), wm_gt(m, zero)));
-            if ((wm_bits(sep) & live) == live)
-                break; /* every live lane is separated: the other axes cannot change a bit */
-        }
+        sep = a.scaled || b.scaled ? poly_sep_w(&a, &b, bp, live, 1) : poly_sep_w(&a, &b, bp, live, 0);
     }
     *hit = wm_bits(wm_andnot(valid, sep));
     *inv = wm_bits(wm_not(valid));
@@ -285,7 +402,7 @@ typedef struct collide2dw {
 SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, wf margin, collide2dw *o)
 {
     wf zero = wf_zero();
-    wm valid;
+    wm valid, hit;
     wf best, id, nx, ny;
     if (src == SBX2D_RECT || src == SBX2D_RECT_POOL) {
         rectw a, b;
@@ -308,37 +425,33 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         wm flip = wm_lt(bp, zero);
         nx = wf_select(flip, wf_neg(nx), nx);
         ny = wf_select(flip, wf_neg(ny), ny);
+        hit = wm_le(best, margin);
     } else {
-        polyw a, b;
-        load_polys_w(job, src, i, k, &a, &b);
+        polyw a, b, bt;
+        const polyw *bp;
+        wf scale = load_polys_w(job, src, i, k, &a, &b, &bt, &bp);
         valid = wm_and(a.valid, b.valid);
-        wf bnx = zero, bny = zero, blen = wf_set1(1.0f);
-        best = wf_set1(-INFINITY);
-        id = zero;
-        for (int e = 0; e < 2 * NV2; e = next_axis_w(&a, &b, e)) {
-            wf enx, eny, l2;
-            wf m = pair_gap_w(&a, &b, e, &enx, &eny, &l2);
-            wf len = wf_sqrt(l2);
-            wf s = wf_div(m, len);
-            s = wf_add(wf_select(wm_eq(s, zero), m, s), zero);
-            wm better = wm_and(wm_gt(l2, zero), wm_gt(s, best));
-            best = wf_select(better, s, best);
-            id = wf_select(better, wf_set1((float)e), id);
-            bnx = wf_select(better, enx, bnx);
-            bny = wf_select(better, eny, bny);
-            blen = wf_select(better, len, blen);
-        }
-        nx = wf_div(bnx, blen);
-        ny = wf_div(bny, blen);
+        bestw bw;
+        if (a.scaled || b.scaled)
+            poly_best_w(&a, &b, bp, 1, &bw);
+        else
+            poly_best_w(&a, &b, bp, 0, &bw);
+        best = bw.sep;
+        id = bw.id;
+        nx = wf_div(bw.nx, bw.len);
+        ny = wf_div(bw.ny, bw.len);
         wm of_b = wm_ge(id, wf_set1((float)NV2));
         nx = wf_select(of_b, wf_neg(nx), nx);
         ny = wf_select(of_b, wf_neg(ny), ny);
+        hit = wm_le(best, wf_mul(margin, scale));
+        wf out = wf_add(wf_mul(best, wf_div(wf_set1(1.0f), scale)), zero);
+        best = wf_select(wm_and(wm_eq(out, zero), wm_gt(best, zero)), wf_set1(0x1p-149f), out);
     }
     o->sep = wf_select(valid, best, wf_set1(NAN));
     o->n[0] = wf_select(valid, nx, zero);
     o->n[1] = wf_select(valid, ny, zero);
     o->id = wf_select(valid, id, wf_set1((float)SATBOX_AXIS_INVALID));
-    o->hit = wm_bits(wm_and(valid, wm_le(best, margin)));
+    o->hit = wm_bits(wm_and(valid, hit));
     o->inv = wm_bits(wm_not(valid));
 }
 
