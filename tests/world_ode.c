@@ -4,6 +4,8 @@
  *   world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox [--isa NAME]
  *             [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]
  *   world_ode --check     the meson test (see check_main below)
+ *   world_ode --diag --scene ... --narrow ...   a tool: over the drift window of that run, dCollide's
+ *             contacts against satbox's manifold of the same states, pair by pair (diag_main)
  * Prints one line `WORLD {json}` (tests/world_scene.h, ws_print_report), preceded by a readable
  * summary unless --json. --isa forces a satbox path (exit 77 when this CPU lacks it). --cpu-time
  * times the phases with the thread's CPU clock instead of the monotonic one (a loaded machine).
@@ -541,11 +543,193 @@ static int check_main(void)
     return failures ? 1 : 0;
 }
 
+/* ---- --diag: ODE's contacts and satbox's manifold on the same world states (a tool, not a test) ---- */
+
+/* Area of the convex hull of n <= 8 points (x[i], y[i]) (monotone chain). */
+static double hull_area(int n, const double *x, const double *y)
+{
+    int idx[8], h[17], m = 0;
+    for (int i = 0; i < n; i++)
+        idx[i] = i;
+    for (int i = 1; i < n; i++) /* insertion sort by (x, y) */
+        for (int j = i; j > 0 && (x[idx[j]] < x[idx[j - 1]] || (x[idx[j]] == x[idx[j - 1]] && y[idx[j]] < y[idx[j - 1]])); j--) {
+            int t = idx[j];
+            idx[j] = idx[j - 1], idx[j - 1] = t;
+        }
+    if (n < 3)
+        return 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int start = m;
+        for (int s = 0; s < n; s++) {
+            int i = idx[pass ? n - 1 - s : s];
+            while (m >= start + 2) {
+                int a = h[m - 2], b = h[m - 1];
+                double cr = (x[b] - x[a]) * (y[i] - y[a]) - (y[b] - y[a]) * (x[i] - x[a]);
+                if (cr > 0)
+                    break;
+                m--;
+            }
+            h[m++] = i;
+        }
+        m--;
+    }
+    double area = 0;
+    for (int i = 0; i < m; i++) {
+        int a = h[i], b = h[(i + 1) % m];
+        area += x[a] * y[b] - x[b] * y[a];
+    }
+    return 0.5 * fabs(area);
+}
+
+/* Plane coordinates of p along the unit normal nrm. */
+static void plane_xy(const double nrm[3], const double p[3], double *x, double *y)
+{
+    double t[3] = {1, 0, 0};
+    if (fabs(nrm[0]) > 0.6)
+        t[0] = 0, t[1] = 1;
+    double d = t[0] * nrm[0] + t[1] * nrm[1] + t[2] * nrm[2];
+    double u[3] = {t[0] - d * nrm[0], t[1] - d * nrm[1], t[2] - d * nrm[2]};
+    double l = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    for (int c = 0; c < 3; c++)
+        u[c] /= l;
+    double v[3] = {nrm[1] * u[2] - nrm[2] * u[1], nrm[2] * u[0] - nrm[0] * u[2], nrm[0] * u[1] - nrm[1] * u[0]};
+    *x = u[0] * p[0] + u[1] * p[1] + u[2] * p[2];
+    *y = v[0] * p[0] + v[1] * p[1] + v[2] * p[2];
+}
+
+/* Steps the world with its own narrow phase; over the drift window compares, per candidate pair,
+ * dCollide (4 and 8 points: the 8 are ODE's whole clipped polygon of penetrating points) with
+ * satbox's manifold of the same state. */
+static int diag_main(const world_params *p)
+{
+    world w;
+    world_create(&w, p);
+    int window_at = p->steps > DRIFT_WINDOW ? p->steps - DRIFT_WINDOW : 0;
+    dContactGeom c4[4], c8[8];
+    double n_both = 0, n_only_ode = 0, n_only_sat = 0, normal_diff = 0, a8 = 0, a4 = 0, as = 0;
+    double hist[5][5] = {{0}};
+    double ode_unmatched = 0, sat_unmatched = 0, ode_pts = 0, sat_pts = 0, maxd_ode = 0, maxd_sat = 0;
+    double sumd_ode = 0, sumd_sat = 0, sat_neg = 0, lost_area_pairs = 0, off_plane = 0;
+    double n_match = 0, ddep = 0, off_big = 0, ang_sum = 0, ref_diff = 0, ode_refa = 0, sat_refa = 0;
+    double a4_lt = 0, as_lt = 0; /* pairs whose 4 points span < 90% of the whole polygon's area */
+    for (int step = 0; step < p->steps; step++) {
+        if (step >= window_at) {
+            w.n_pairs = 0;
+            dSpaceCollide(w.space, &w, collect_pair);
+            refresh_pool(&w);
+            w.stream = (satbox_manifold *)grow(w.stream, &w.cap_stream, w.n_pairs, sizeof *w.stream);
+            ptrdiff_t rec = satbox_contacts_stream_pairs_qrec(w.pool, w.scene.n_bodies, w.pairs, w.n_pairs, SATBOX_MARGIN,
+                                                              w.stream, NULL);
+            size_t r = 0;
+            for (size_t k = 0; k < w.n_pairs; k++) {
+                dGeomID g1 = w.geom[w.pairs[k].a], g2 = w.geom[w.pairs[k].b];
+                int n4 = dCollide(g1, g2, 4, c4, sizeof c4[0]);
+                int n8 = dCollide(g1, g2, 8, c8, sizeof c8[0]);
+                const satbox_manifold *m = (r < (size_t)rec && w.stream[r].pair == k) ? &w.stream[r++] : NULL;
+                int ns = m ? m->count : 0;
+                if (!n4 && !ns)
+                    continue;
+                if (!n4) {
+                    n_only_sat++;
+                    continue;
+                }
+                if (!ns) {
+                    n_only_ode++;
+                    continue;
+                }
+                n_both++;
+                hist[n4][ns]++;
+                double nrm[3] = {c4[0].normal[0], c4[0].normal[1], c4[0].normal[2]};
+                double dn = -(nrm[0] * m->normal[0] + nrm[1] * m->normal[1] + nrm[2] * m->normal[2]);
+                normal_diff += dn < 0.99999;
+                ang_sum += acos(fmin(dn, 1.0));
+                ref_diff += dn < 1 - 1e-8;
+                /* Is ODE's normal one of A's face axes (A's face the reference)? */
+                const dReal *R1 = dGeomGetRotation(g1);
+                int ode_ref_a = 0;
+                for (int a = 0; a < 3; a++)
+                    ode_ref_a |= fabs(fabs(R1[a] * nrm[0] + R1[4 + a] * nrm[1] + R1[8 + a] * nrm[2]) - 1) < 1e-9;
+                ode_refa += ode_ref_a, sat_refa += m->axis < 3;
+                double x8[8], y8[8], x4[4], y4[4], xs[4], ys[4], zs[4], z4[4];
+                for (int i = 0; i < n8; i++)
+                    plane_xy(nrm, c8[i].pos, &x8[i], &y8[i]);
+                double md = 0, sd = 0;
+                for (int i = 0; i < n4; i++) {
+                    plane_xy(nrm, c4[i].pos, &x4[i], &y4[i]);
+                    z4[i] = c4[i].pos[0] * nrm[0] + c4[i].pos[1] * nrm[1] + c4[i].pos[2] * nrm[2];
+                    md = fmax(md, c4[i].depth), sd += c4[i].depth;
+                }
+                maxd_ode += md, sumd_ode += sd;
+                md = -1, sd = 0;
+                for (int i = 0; i < ns; i++) {
+                    double pp[3] = {m->point[i].position[0], m->point[i].position[1], m->point[i].position[2]};
+                    plane_xy(nrm, pp, &xs[i], &ys[i]);
+                    zs[i] = pp[0] * nrm[0] + pp[1] * nrm[1] + pp[2] * nrm[2];
+                    md = fmax(md, m->point[i].depth), sd += m->point[i].depth;
+                    sat_neg += m->point[i].depth < 0;
+                }
+                maxd_sat += md, sumd_sat += sd;
+                double A8 = hull_area(n8, x8, y8), A4 = hull_area(n4, x4, y4), AS = hull_area(ns, xs, ys);
+                a8 += A8, a4 += A4, as += AS;
+                a4_lt += A4 < 0.9 * A8, as_lt += AS < 0.9 * A8;
+                lost_area_pairs += AS < 0.9 * A4;
+                ode_pts += n4, sat_pts += ns;
+                for (int i = 0; i < n4; i++) {
+                    int found = 0;
+                    for (int j = 0; j < ns; j++)
+                        found |= hypot(x4[i] - xs[j], y4[i] - ys[j]) < 1e-3;
+                    ode_unmatched += !found;
+                }
+                for (int j = 0; j < ns; j++) {
+                    int found = 0;
+                    for (int i = 0; i < n4; i++)
+                        if (hypot(x4[i] - xs[j], y4[i] - ys[j]) < 1e-3) {
+                            found = 1;
+                            off_plane += fabs(zs[j] - z4[i]);
+                            n_match++;
+                            ddep += fabs(m->point[j].depth - c4[i].depth);
+                            off_big += fabs(zs[j] - z4[i]) > 1e-4;
+                        }
+                    sat_unmatched += !found;
+                }
+            }
+        }
+        world_step(&w);
+    }
+    double nb = n_both > 0 ? n_both : 1;
+    printf("diag %s seed %" PRIu64 " narrow %s, window %d steps: pairs both %.0f, only ode %.0f, only satbox %.0f; "
+           "normals differing %.0f\n",
+           p->scene, p->seed, p->use_satbox ? "satbox" : "ode", p->steps - window_at, n_both, n_only_ode, n_only_sat,
+           normal_diff);
+    printf("  points/pair ode %.3f satbox %.3f; ode points with no satbox point within 1 mm %.4f/pair, satbox points "
+           "with no ode one %.4f/pair; satbox points with depth < 0 %.4f/pair\n",
+           ode_pts / nb, sat_pts / nb, ode_unmatched / nb, sat_unmatched / nb, sat_neg / nb);
+    printf("  mean hull area: whole polygon (ode, 8) %.5f, ode's 4 %.5f, satbox's %.5f; pairs spanning < 90%% of "
+           "the polygon: ode %.4f satbox %.4f; satbox < 90%% of ode's 4: %.4f\n",
+           a8 / nb, a4 / nb, as / nb, a4_lt / nb, as_lt / nb, lost_area_pairs / nb);
+    printf("  mean max depth ode %.6f satbox %.6f; mean depth sum ode %.6f satbox %.6f\n", maxd_ode / nb,
+           maxd_sat / nb, sumd_ode / nb, sumd_sat / nb);
+    printf("  normals: mean angle %.3g rad, differing by > 1e-8: %.4f/pair; reference = A's face: ode %.4f "
+           "satbox %.4f\n",
+           ang_sum / nb, ref_diff / nb, ode_refa / nb, sat_refa / nb);
+    printf("  matched points %.0f: mean |offset along normal| %.3g (> 0.1 mm: %.4f of them), mean |depth diff| %.3g\n",
+           n_match, off_plane / fmax(n_match, 1), off_big / fmax(n_match, 1), ddep / fmax(n_match, 1));
+    printf("  count histogram (ode x satbox):");
+    for (int i = 1; i < 5; i++)
+        for (int j = 1; j < 5; j++)
+            if (hist[i][j] > 0)
+                printf(" %dx%d:%.0f", i, j, hist[i][j]);
+    printf("\n");
+    world_destroy(&w);
+    return 0;
+}
+
 static void usage(void)
 {
     fprintf(stderr, "usage: world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox "
                     "[--isa NAME] [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]\n"
-                    "       world_ode --check\n");
+                    "       world_ode --check\n"
+                    "       world_ode --diag --scene ... (the options of a run)\n");
     exit(2);
 }
 
@@ -553,7 +737,7 @@ int main(int argc, char **argv)
 {
     world_params p = {"pile", 1000, 600, 1, 0, PREFILTER_AUTO, 0};
     const char *isa = NULL;
-    int json_only = 0, check = 0;
+    int json_only = 0, check = 0, diag = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has_value = i + 1 < argc;
@@ -587,6 +771,8 @@ int main(int argc, char **argv)
             json_only = 1;
         else if (!strcmp(a, "--check"))
             check = 1;
+        else if (!strcmp(a, "--diag"))
+            diag = 1;
         else
             usage();
     }
@@ -595,6 +781,8 @@ int main(int argc, char **argv)
     int rc = 0;
     if (check) {
         rc = check_main();
+    } else if (diag) {
+        rc = diag_main(&p);
     } else {
         if (isa) {
             int id = satbox_isa_from_name(isa);
