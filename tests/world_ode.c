@@ -296,6 +296,16 @@ static void joints_ode(world *w)
     w->points += w->n_ode_contacts;
 }
 
+/* The order in which a manifold's points become joints. satbox writes them as rule 4 picks them:
+ * p0 (deepest), p1 (farthest from p0: the opposite corner), then p2 and p3 on either side of the
+ * diagonal p0 p1. QuickStep is a Gauss-Seidel solver: a joint's impulse is solved knowing the
+ * impulses of the joints before it, so the order matters, and a resting face fed corner, opposite
+ * corner, corner, corner creeps more than one fed around its contact polygon, the order of ODE's own
+ * clipping (measured on the 110-cube pyramids, 40 seeds: median drift 1.38x ODE's in rule order,
+ * 0.94x around the polygon, with the same points; `--diag` shows the points themselves agree with
+ * dCollide's). So 4 points go in as p0, p2, p1, p3; 3 points (a triangle) are in order already. */
+static const int around[4] = {0, 2, 1, 3};
+
 static void joints_satbox(world *w)
 {
     const satbox_pair *pairs = w->prefiltered ? w->touch_pairs : w->pairs;
@@ -315,7 +325,8 @@ static void joints_satbox(world *w)
             contact.geom.normal[c] = -(dReal)m->normal[c];
         contact.geom.normal[3] = 0;
         dBodyID body_a = w->body[pair.a], body_b = w->body[pair.b];
-        for (int k = 0; k < m->count; k++) {
+        for (int s = 0; s < m->count; s++) {
+            int k = m->count == 4 ? around[s] : s;
             for (int c = 0; c < 3; c++)
                 contact.geom.pos[c] = m->point[k].position[c];
             contact.geom.depth = m->point[k].depth;
@@ -436,7 +447,7 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Two scenes, 5 seeds for the pyramid, 30 for the pile, both narrow phases (satbox on the widest path):
+/* Two scenes, 20 seeds for the pyramid, 30 for the pile, both narrow phases (satbox on the widest path):
  *  - 2 pyramids (110 cubes), 5 s: they stand, creeping by millimetres (QuickStep, 20 iterations);
  *  - a pile of 300 mixed boxes with damping, 10 s: packed, but with 20 iterations ODE leaves it
  *    jittering at ~1-2 cm/s with an occasional box toppling over the heap's edge, so its drift is
@@ -444,7 +455,8 @@ static double median(double *v, int n)
  *    mainly lost / NaN / penetration.
  * Checks:
  *  - satbox's median max penetration and median drift are at most 1.25x ODE's own (plus a floor
- *    of 0.1 mm for the drift, below which both are the solver's noise);
+ *    of 0.1 mm for the drift, below which both are the solver's noise; under SATBOX_QUICK the
+ *    drift only at 2x);
  *  - no box lost, no NaN, in any run;
  *  - the satbox run's final state hash is the same on every path this CPU has (paths it lacks
  *    are named as not compared).
@@ -452,20 +464,24 @@ static double median(double *v, int n)
 static int check_main(void)
 {
     enum { MAX_SEEDS = 30 };
-    /* Issue 21's goal is 1.25x ODE's own for both measures. Penetration meets it and is asserted at
-     * 1.25x. Drift does not yet: the pyramid's median drift is 1.29x ODE's (1.5x before rule 4
-     * dropped points within ct of each other; traced to the contact reduction, which can drop a
-     * true corner of the contact area; feeding ODE's points with satbox's normals gives 1.15x).
-     * Until then the test guards drift at drift_guard (a regression guard, not the goal) and
-     * prints the goal's verdict. The pile's final penetration is heavy-tailed from seed to seed
-     * (one pile settles with a box wedged 3x deeper than the next): a change of rounding alone in
-     * the edge point moved its 5-seed median ratio from 1.0 to 1.36, and seeds 1-15 gave 1.30 where
-     * seeds 16-45 gave 0.85 for the same code: the pile takes 30 seeds. */
+    /* Issue 21's goal is 1.25x ODE's own for both measures, asserted for both. The pyramid's drift
+     * missed it (1.29x on seeds 1-5, 1.38x on 1-40) until joints_satbox fed each manifold's points to
+     * QuickStep around the contact polygon instead of in rule 4's order (0.94x on 1-40): the points
+     * themselves agree with dCollide's (world_ode --diag). A pyramid's drift is the largest creep of
+     * one box and changes from seed to seed by up to 2x either way for the same contacts given in
+     * another order (ODE's own points reversed: median ratios 1.11 on seeds 1-5, 0.99 on 1-40): the
+     * pyramid takes 20 seeds (its median ratio: 1.26 on 1-5, 1.17 on 1-15, 1.03 on 1-20). The pile's
+     * final penetration is heavy-tailed from seed to seed (one pile settles with a box wedged 3x
+     * deeper than the next): a change of rounding alone in the edge point moved its 5-seed median
+     * ratio from 1.0 to 1.36, and seeds 1-15 gave 1.30 where seeds 16-45 gave 0.85 for the same
+     * code: the pile takes 30 seeds. */
     const double ratio_limit = 1.25, drift_guard = 2.0, drift_floor = 1e-4;
-    /* SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds. */
+    /* SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds, too
+     * few for the drift goal (see above): there drift is held to drift_guard, a regression guard. */
     int quick = getenv("SATBOX_QUICK") != NULL;
+    double drift_limit = quick ? drift_guard : ratio_limit;
     struct { const char *scene; size_t n; int steps; int damping; int seeds; } cases[] = {
-        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0, quick ? 3 : 5},
+        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0, quick ? 3 : 20},
         {"pile", quick ? 60 : 300, quick ? 200 : 600, 1, quick ? 3 : MAX_SEEDS},
     };
     size_t hash_n = quick ? 60 : 300;
@@ -494,13 +510,13 @@ static int check_main(void)
         double pen_ode = median(pen[0], seeds), pen_sat = median(pen[1], seeds);
         double drift_ode = median(drift[0], seeds), drift_sat = median(drift[1], seeds);
         int pen_ok = pen_sat <= ratio_limit * pen_ode;
-        int drift_ok = drift_sat <= fmax(drift_guard * drift_ode, drift_floor);
+        int drift_ok = drift_sat <= fmax(drift_limit * drift_ode, drift_floor);
         int drift_goal = drift_sat <= fmax(ratio_limit * drift_ode, drift_floor);
         printf("%s %s n=%zu: median max_pen ode %.3g satbox %.3g (ratio %.3f, limit %.2f); median drift ode %.3g "
-               "satbox %.3g (ratio %.3f, guard max(%.2fx, %g); goal %.2fx %s)\n",
+               "satbox %.3g (ratio %.3f, limit max(%.2fx, %g); goal %.2fx %s)\n",
                pen_ok && drift_ok ? "ok  " : "FAIL", cases[c].scene, cases[c].n, pen_ode, pen_sat,
                pen_ode > 0 ? pen_sat / pen_ode : 0.0, ratio_limit, drift_ode, drift_sat,
-               drift_ode > 0 ? drift_sat / drift_ode : 0.0, drift_guard, drift_floor, ratio_limit,
+               drift_ode > 0 ? drift_sat / drift_ode : 0.0, drift_limit, drift_floor, ratio_limit,
                drift_goal ? "met" : "MISSED");
         failures += !pen_ok + !drift_ok;
     }
