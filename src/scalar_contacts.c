@@ -288,7 +288,8 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
             i2 = -1;
         if (!(bn < -amin))
             i3 = -1;
-        int sel[4] = {i0, i1, i2, i3};
+        /* Around the contact polygon (rule 4): p2 and p3 lie on either side of the diagonal p0 p1. */
+        int sel[4] = {i0, i2, i1, i3};
         for (int s = 0; s < 4; s++)
             if (sel[s] >= 0) {
                 sx_[ns] = cx[sel[s]];

@@ -127,12 +127,12 @@ static void test_turned45(void)
         unsigned cand = p.feature[k] >> 16 & 0xFF;
         CHECK(cand >= 4 && cand < 20, "turned: candidate %u is not an edge crossing", cand);
     }
-    /* The 4 kept vertices span a quadrilateral of area >= 0.5 (any 4 non-adjacent ones: 0.5 + ...). */
+    /* The 4 kept vertices, in the order written (around the polygon, rule 4), span a quadrilateral
+     * of area >= 0.5 (any 4 non-adjacent ones: 0.5 + ...); out of order, the loop crosses itself. */
     if (p.count == 4) {
         double area = 0;
-        int ord[4] = {0, 2, 1, 3}; /* p0, p2 on one side of p0p1, p3 on the other: p0 p2 p1 p3 is a loop */
         for (int i = 0; i < 4; i++) {
-            const float *u = p.point[ord[i]], *v = p.point[ord[(i + 1) % 4]];
+            const float *u = p.point[i], *v = p.point[(i + 1) % 4];
             area += 0.5 * ((double)u[0] * v[1] - (double)v[0] * u[1]);
         }
         CHECK(fabs(area) >= 0.5, "turned: quadrilateral area %g < 0.5", fabs(area));

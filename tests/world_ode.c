@@ -4,6 +4,8 @@
  *   world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox [--isa NAME]
  *             [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]
  *   world_ode --check     the meson test (see check_main below)
+ *   world_ode --diag --scene ... --narrow ...   a tool: over the drift window of that run, dCollide's
+ *             contacts against satbox's manifold of the same states, pair by pair (diag_main)
  * Prints one line `WORLD {json}` (tests/world_scene.h, ws_print_report), preceded by a readable
  * summary unless --json. --isa forces a satbox path (exit 77 when this CPU lacks it). --cpu-time
  * times the phases with the thread's CPU clock instead of the monotonic one (a loaded machine).
@@ -294,6 +296,10 @@ static void joints_ode(world *w)
     w->points += w->n_ode_contacts;
 }
 
+/* A manifold's points become joints in the order satbox writes them: around the contact polygon
+ * (rule 4 in satbox.h). QuickStep is a Gauss-Seidel solver, so that order matters: fed corner,
+ * opposite corner, corner, corner (the order before), the pyramids crept 1.38x as much as with
+ * dCollide (40 seeds); around the polygon, 0.94x. `--diag` shows the points themselves agree. */
 static void joints_satbox(world *w)
 {
     const satbox_pair *pairs = w->prefiltered ? w->touch_pairs : w->pairs;
@@ -434,7 +440,7 @@ static double median(double *v, int n)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Two scenes, 5 seeds for the pyramid, 30 for the pile, both narrow phases (satbox on the widest path):
+/* Two scenes, 20 seeds for the pyramid, 30 for the pile, both narrow phases (satbox on the widest path):
  *  - 2 pyramids (110 cubes), 5 s: they stand, creeping by millimetres (QuickStep, 20 iterations);
  *  - a pile of 300 mixed boxes with damping, 10 s: packed, but with 20 iterations ODE leaves it
  *    jittering at ~1-2 cm/s with an occasional box toppling over the heap's edge, so its drift is
@@ -442,7 +448,8 @@ static double median(double *v, int n)
  *    mainly lost / NaN / penetration.
  * Checks:
  *  - satbox's median max penetration and median drift are at most 1.25x ODE's own (plus a floor
- *    of 0.1 mm for the drift, below which both are the solver's noise);
+ *    of 0.1 mm for the drift, below which both are the solver's noise; under SATBOX_QUICK the
+ *    drift only at 2x);
  *  - no box lost, no NaN, in any run;
  *  - the satbox run's final state hash is the same on every path this CPU has (paths it lacks
  *    are named as not compared).
@@ -450,20 +457,24 @@ static double median(double *v, int n)
 static int check_main(void)
 {
     enum { MAX_SEEDS = 30 };
-    /* Issue 21's goal is 1.25x ODE's own for both measures. Penetration meets it and is asserted at
-     * 1.25x. Drift does not yet: the pyramid's median drift is 1.29x ODE's (1.5x before rule 4
-     * dropped points within ct of each other; traced to the contact reduction, which can drop a
-     * true corner of the contact area; feeding ODE's points with satbox's normals gives 1.15x).
-     * Until then the test guards drift at drift_guard (a regression guard, not the goal) and
-     * prints the goal's verdict. The pile's final penetration is heavy-tailed from seed to seed
-     * (one pile settles with a box wedged 3x deeper than the next): a change of rounding alone in
-     * the edge point moved its 5-seed median ratio from 1.0 to 1.36, and seeds 1-15 gave 1.30 where
-     * seeds 16-45 gave 0.85 for the same code: the pile takes 30 seeds. */
+    /* Issue 21's goal is 1.25x ODE's own for both measures, asserted for both. The pyramid's drift
+     * missed it (1.29x on seeds 1-5, 1.38x on 1-40) until joints_satbox fed each manifold's points to
+     * QuickStep around the contact polygon instead of in rule 4's order (0.94x on 1-40): the points
+     * themselves agree with dCollide's (world_ode --diag). A pyramid's drift is the largest creep of
+     * one box and changes from seed to seed by up to 2x either way for the same contacts given in
+     * another order (ODE's own points reversed: median ratios 1.11 on seeds 1-5, 0.99 on 1-40): the
+     * pyramid takes 20 seeds (its median ratio: 1.26 on 1-5, 1.17 on 1-15, 1.03 on 1-20). The pile's
+     * final penetration is heavy-tailed from seed to seed (one pile settles with a box wedged 3x
+     * deeper than the next): a change of rounding alone in the edge point moved its 5-seed median
+     * ratio from 1.0 to 1.36, and seeds 1-15 gave 1.30 where seeds 16-45 gave 0.85 for the same
+     * code: the pile takes 30 seeds. */
     const double ratio_limit = 1.25, drift_guard = 2.0, drift_floor = 1e-4;
-    /* SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds. */
+    /* SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds, too
+     * few for the drift goal (see above): there drift is held to drift_guard, a regression guard. */
     int quick = getenv("SATBOX_QUICK") != NULL;
+    double drift_limit = quick ? drift_guard : ratio_limit;
     struct { const char *scene; size_t n; int steps; int damping; int seeds; } cases[] = {
-        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0, quick ? 3 : 5},
+        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0, quick ? 3 : 20},
         {"pile", quick ? 60 : 300, quick ? 200 : 600, 1, quick ? 3 : MAX_SEEDS},
     };
     size_t hash_n = quick ? 60 : 300;
@@ -492,13 +503,13 @@ static int check_main(void)
         double pen_ode = median(pen[0], seeds), pen_sat = median(pen[1], seeds);
         double drift_ode = median(drift[0], seeds), drift_sat = median(drift[1], seeds);
         int pen_ok = pen_sat <= ratio_limit * pen_ode;
-        int drift_ok = drift_sat <= fmax(drift_guard * drift_ode, drift_floor);
+        int drift_ok = drift_sat <= fmax(drift_limit * drift_ode, drift_floor);
         int drift_goal = drift_sat <= fmax(ratio_limit * drift_ode, drift_floor);
         printf("%s %s n=%zu: median max_pen ode %.3g satbox %.3g (ratio %.3f, limit %.2f); median drift ode %.3g "
-               "satbox %.3g (ratio %.3f, guard max(%.2fx, %g); goal %.2fx %s)\n",
+               "satbox %.3g (ratio %.3f, limit max(%.2fx, %g); goal %.2fx %s)\n",
                pen_ok && drift_ok ? "ok  " : "FAIL", cases[c].scene, cases[c].n, pen_ode, pen_sat,
                pen_ode > 0 ? pen_sat / pen_ode : 0.0, ratio_limit, drift_ode, drift_sat,
-               drift_ode > 0 ? drift_sat / drift_ode : 0.0, drift_guard, drift_floor, ratio_limit,
+               drift_ode > 0 ? drift_sat / drift_ode : 0.0, drift_limit, drift_floor, ratio_limit,
                drift_goal ? "met" : "MISSED");
         failures += !pen_ok + !drift_ok;
     }
@@ -541,11 +552,193 @@ static int check_main(void)
     return failures ? 1 : 0;
 }
 
+/* ---- --diag: ODE's contacts and satbox's manifold on the same world states (a tool, not a test) ---- */
+
+/* Area of the convex hull of n <= 8 points (x[i], y[i]) (monotone chain). */
+static double hull_area(int n, const double *x, const double *y)
+{
+    int idx[8], h[17], m = 0;
+    for (int i = 0; i < n; i++)
+        idx[i] = i;
+    for (int i = 1; i < n; i++) /* insertion sort by (x, y) */
+        for (int j = i; j > 0 && (x[idx[j]] < x[idx[j - 1]] || (x[idx[j]] == x[idx[j - 1]] && y[idx[j]] < y[idx[j - 1]])); j--) {
+            int t = idx[j];
+            idx[j] = idx[j - 1], idx[j - 1] = t;
+        }
+    if (n < 3)
+        return 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int start = m;
+        for (int s = 0; s < n; s++) {
+            int i = idx[pass ? n - 1 - s : s];
+            while (m >= start + 2) {
+                int a = h[m - 2], b = h[m - 1];
+                double cr = (x[b] - x[a]) * (y[i] - y[a]) - (y[b] - y[a]) * (x[i] - x[a]);
+                if (cr > 0)
+                    break;
+                m--;
+            }
+            h[m++] = i;
+        }
+        m--;
+    }
+    double area = 0;
+    for (int i = 0; i < m; i++) {
+        int a = h[i], b = h[(i + 1) % m];
+        area += x[a] * y[b] - x[b] * y[a];
+    }
+    return 0.5 * fabs(area);
+}
+
+/* Plane coordinates of p along the unit normal nrm. */
+static void plane_xy(const double nrm[3], const double p[3], double *x, double *y)
+{
+    double t[3] = {1, 0, 0};
+    if (fabs(nrm[0]) > 0.6)
+        t[0] = 0, t[1] = 1;
+    double d = t[0] * nrm[0] + t[1] * nrm[1] + t[2] * nrm[2];
+    double u[3] = {t[0] - d * nrm[0], t[1] - d * nrm[1], t[2] - d * nrm[2]};
+    double l = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    for (int c = 0; c < 3; c++)
+        u[c] /= l;
+    double v[3] = {nrm[1] * u[2] - nrm[2] * u[1], nrm[2] * u[0] - nrm[0] * u[2], nrm[0] * u[1] - nrm[1] * u[0]};
+    *x = u[0] * p[0] + u[1] * p[1] + u[2] * p[2];
+    *y = v[0] * p[0] + v[1] * p[1] + v[2] * p[2];
+}
+
+/* Steps the world with its own narrow phase; over the drift window compares, per candidate pair,
+ * dCollide (4 and 8 points: the 8 are ODE's whole clipped polygon of penetrating points) with
+ * satbox's manifold of the same state. */
+static int diag_main(const world_params *p)
+{
+    world w;
+    world_create(&w, p);
+    int window_at = p->steps > DRIFT_WINDOW ? p->steps - DRIFT_WINDOW : 0;
+    dContactGeom c4[4], c8[8];
+    double n_both = 0, n_only_ode = 0, n_only_sat = 0, normal_diff = 0, a8 = 0, a4 = 0, as = 0;
+    double hist[5][5] = {{0}};
+    double ode_unmatched = 0, sat_unmatched = 0, ode_pts = 0, sat_pts = 0, maxd_ode = 0, maxd_sat = 0;
+    double sumd_ode = 0, sumd_sat = 0, sat_neg = 0, lost_area_pairs = 0, off_plane = 0;
+    double n_match = 0, ddep = 0, off_big = 0, ang_sum = 0, ref_diff = 0, ode_refa = 0, sat_refa = 0;
+    double a4_lt = 0, as_lt = 0; /* pairs whose 4 points span < 90% of the whole polygon's area */
+    for (int step = 0; step < p->steps; step++) {
+        if (step >= window_at) {
+            w.n_pairs = 0;
+            dSpaceCollide(w.space, &w, collect_pair);
+            refresh_pool(&w);
+            w.stream = (satbox_manifold *)grow(w.stream, &w.cap_stream, w.n_pairs, sizeof *w.stream);
+            ptrdiff_t rec = satbox_contacts_stream_pairs_qrec(w.pool, w.scene.n_bodies, w.pairs, w.n_pairs, SATBOX_MARGIN,
+                                                              w.stream, NULL);
+            size_t r = 0;
+            for (size_t k = 0; k < w.n_pairs; k++) {
+                dGeomID g1 = w.geom[w.pairs[k].a], g2 = w.geom[w.pairs[k].b];
+                int n4 = dCollide(g1, g2, 4, c4, sizeof c4[0]);
+                int n8 = dCollide(g1, g2, 8, c8, sizeof c8[0]);
+                const satbox_manifold *m = (r < (size_t)rec && w.stream[r].pair == k) ? &w.stream[r++] : NULL;
+                int ns = m ? m->count : 0;
+                if (!n4 && !ns)
+                    continue;
+                if (!n4) {
+                    n_only_sat++;
+                    continue;
+                }
+                if (!ns) {
+                    n_only_ode++;
+                    continue;
+                }
+                n_both++;
+                hist[n4][ns]++;
+                double nrm[3] = {c4[0].normal[0], c4[0].normal[1], c4[0].normal[2]};
+                double dn = -(nrm[0] * m->normal[0] + nrm[1] * m->normal[1] + nrm[2] * m->normal[2]);
+                normal_diff += dn < 0.99999;
+                ang_sum += acos(fmin(dn, 1.0));
+                ref_diff += dn < 1 - 1e-8;
+                /* Is ODE's normal one of A's face axes (A's face the reference)? */
+                const dReal *R1 = dGeomGetRotation(g1);
+                int ode_ref_a = 0;
+                for (int a = 0; a < 3; a++)
+                    ode_ref_a |= fabs(fabs(R1[a] * nrm[0] + R1[4 + a] * nrm[1] + R1[8 + a] * nrm[2]) - 1) < 1e-9;
+                ode_refa += ode_ref_a, sat_refa += m->axis < 3;
+                double x8[8], y8[8], x4[4], y4[4], xs[4], ys[4], zs[4], z4[4];
+                for (int i = 0; i < n8; i++)
+                    plane_xy(nrm, c8[i].pos, &x8[i], &y8[i]);
+                double md = 0, sd = 0;
+                for (int i = 0; i < n4; i++) {
+                    plane_xy(nrm, c4[i].pos, &x4[i], &y4[i]);
+                    z4[i] = c4[i].pos[0] * nrm[0] + c4[i].pos[1] * nrm[1] + c4[i].pos[2] * nrm[2];
+                    md = fmax(md, c4[i].depth), sd += c4[i].depth;
+                }
+                maxd_ode += md, sumd_ode += sd;
+                md = -1, sd = 0;
+                for (int i = 0; i < ns; i++) {
+                    double pp[3] = {m->point[i].position[0], m->point[i].position[1], m->point[i].position[2]};
+                    plane_xy(nrm, pp, &xs[i], &ys[i]);
+                    zs[i] = pp[0] * nrm[0] + pp[1] * nrm[1] + pp[2] * nrm[2];
+                    md = fmax(md, m->point[i].depth), sd += m->point[i].depth;
+                    sat_neg += m->point[i].depth < 0;
+                }
+                maxd_sat += md, sumd_sat += sd;
+                double A8 = hull_area(n8, x8, y8), A4 = hull_area(n4, x4, y4), AS = hull_area(ns, xs, ys);
+                a8 += A8, a4 += A4, as += AS;
+                a4_lt += A4 < 0.9 * A8, as_lt += AS < 0.9 * A8;
+                lost_area_pairs += AS < 0.9 * A4;
+                ode_pts += n4, sat_pts += ns;
+                for (int i = 0; i < n4; i++) {
+                    int found = 0;
+                    for (int j = 0; j < ns; j++)
+                        found |= hypot(x4[i] - xs[j], y4[i] - ys[j]) < 1e-3;
+                    ode_unmatched += !found;
+                }
+                for (int j = 0; j < ns; j++) {
+                    int found = 0;
+                    for (int i = 0; i < n4; i++)
+                        if (hypot(x4[i] - xs[j], y4[i] - ys[j]) < 1e-3) {
+                            found = 1;
+                            off_plane += fabs(zs[j] - z4[i]);
+                            n_match++;
+                            ddep += fabs(m->point[j].depth - c4[i].depth);
+                            off_big += fabs(zs[j] - z4[i]) > 1e-4;
+                        }
+                    sat_unmatched += !found;
+                }
+            }
+        }
+        world_step(&w);
+    }
+    double nb = n_both > 0 ? n_both : 1;
+    printf("diag %s seed %" PRIu64 " narrow %s, window %d steps: pairs both %.0f, only ode %.0f, only satbox %.0f; "
+           "normals differing %.0f\n",
+           p->scene, p->seed, p->use_satbox ? "satbox" : "ode", p->steps - window_at, n_both, n_only_ode, n_only_sat,
+           normal_diff);
+    printf("  points/pair ode %.3f satbox %.3f; ode points with no satbox point within 1 mm %.4f/pair, satbox points "
+           "with no ode one %.4f/pair; satbox points with depth < 0 %.4f/pair\n",
+           ode_pts / nb, sat_pts / nb, ode_unmatched / nb, sat_unmatched / nb, sat_neg / nb);
+    printf("  mean hull area: whole polygon (ode, 8) %.5f, ode's 4 %.5f, satbox's %.5f; pairs spanning < 90%% of "
+           "the polygon: ode %.4f satbox %.4f; satbox < 90%% of ode's 4: %.4f\n",
+           a8 / nb, a4 / nb, as / nb, a4_lt / nb, as_lt / nb, lost_area_pairs / nb);
+    printf("  mean max depth ode %.6f satbox %.6f; mean depth sum ode %.6f satbox %.6f\n", maxd_ode / nb,
+           maxd_sat / nb, sumd_ode / nb, sumd_sat / nb);
+    printf("  normals: mean angle %.3g rad, differing by > 1e-8: %.4f/pair; reference = A's face: ode %.4f "
+           "satbox %.4f\n",
+           ang_sum / nb, ref_diff / nb, ode_refa / nb, sat_refa / nb);
+    printf("  matched points %.0f: mean |offset along normal| %.3g (> 0.1 mm: %.4f of them), mean |depth diff| %.3g\n",
+           n_match, off_plane / fmax(n_match, 1), off_big / fmax(n_match, 1), ddep / fmax(n_match, 1));
+    printf("  count histogram (ode x satbox):");
+    for (int i = 1; i < 5; i++)
+        for (int j = 1; j < 5; j++)
+            if (hist[i][j] > 0)
+                printf(" %dx%d:%.0f", i, j, hist[i][j]);
+    printf("\n");
+    world_destroy(&w);
+    return 0;
+}
+
 static void usage(void)
 {
     fprintf(stderr, "usage: world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox "
                     "[--isa NAME] [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]\n"
-                    "       world_ode --check\n");
+                    "       world_ode --check\n"
+                    "       world_ode --diag --scene ... (the options of a run)\n");
     exit(2);
 }
 
@@ -553,7 +746,7 @@ int main(int argc, char **argv)
 {
     world_params p = {"pile", 1000, 600, 1, 0, PREFILTER_AUTO, 0};
     const char *isa = NULL;
-    int json_only = 0, check = 0;
+    int json_only = 0, check = 0, diag = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int has_value = i + 1 < argc;
@@ -587,6 +780,8 @@ int main(int argc, char **argv)
             json_only = 1;
         else if (!strcmp(a, "--check"))
             check = 1;
+        else if (!strcmp(a, "--diag"))
+            diag = 1;
         else
             usage();
     }
@@ -595,6 +790,8 @@ int main(int argc, char **argv)
     int rc = 0;
     if (check) {
         rc = check_main();
+    } else if (diag) {
+        rc = diag_main(&p);
     } else {
         if (isa) {
             int id = satbox_isa_from_name(isa);

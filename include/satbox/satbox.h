@@ -443,7 +443,12 @@ SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float 
  *     and p3 only when farther than ct from the line p0 p1 (area > ct |p1 - p0|), so any two
  *     points of a manifold are more than ct apart in the reference face's plane; a candidate
  *     within ct of a kept point merges into it (the kept point and its feature id stay, p0 first).
- *     Ties go to the candidate listed first. The points are written in that order, compacted.
+ *     Ties go to the candidate listed first. The points are written around the contact polygon,
+ *     p0, p2, p1, p3, those missing left out: a solver that works through a pair's contacts one
+ *     after another (ODE's QuickStep, Bullet's sequential impulses) then meets them in the order
+ *     of the polygon, as engines' own clippers give them (in ODE's world, the 110-cube pyramids
+ *     crept 1.38x as much as with dCollide when fed p0, p1, p2, p3, and 0.94x in this order:
+ *     median over 40 seeds, tests/world_ode.c).
  *  5. **Edge axis.** One point: the midpoint of the closest points of the two supporting edge
  *     segments (the edge of A farthest along the normal, the edge of B farthest against it): A's
  *     line parameter clamped to its edge, B's the nearest point of its edge to that, and A's

@@ -437,12 +437,14 @@ SBX_NOINLINE void face_core_w(float (*q)[SBX_QCAP], size_t pos)
         candw cq = {x1[q], x2[q], d[q], wf_set1((float)(SATBOX_FEATURE_FALLBACK + q))};
         take_cand(m, &cq, &fb);
     }
-    /* slots: p0 (or the fallback), p1, then p2 or p3, then p3 (has2 or has3 implies has1) */
+    /* slots, around the contact polygon: p0 (or the fallback), p2, p1, p3, those missing left out
+     * (has2 or has3 implies has1) */
     slot[0] = fb;
     take_cand(has0, &p0, &slot[0]);
     slot[1] = p1;
+    take_cand(has2, &p2, &slot[1]);
     slot[2] = p3;
-    take_cand(has2, &p2, &slot[2]);
+    take_cand(has2, &p1, &slot[2]);
     slot[3] = p3;
     wf cnt3 = wf_add(wf_add(wf_add(one, wf_keep(has1, one)), wf_keep(has2, one)), wf_keep(has3, one));
     wf count_face = wf_select(has0, cnt3, one);
