@@ -97,8 +97,14 @@ satbox_isa satbox_isa_active(void)
     return (satbox_isa)cur;
 }
 
-/* Every path satbox_isa_active() can return is compiled in: its table is never NULL. */
-const sbx_path *sbx_active(void) { return tables[satbox_isa_active()]; }
+/* What every entry point calls: one atomic load and one table pointer once the path is chosen
+ * (satbox_isa_active() is exported, hence called through the PLT: only the first call takes it).
+ * Every path that can be active is compiled in: its table is never NULL. */
+const sbx_path *sbx_active(void)
+{
+    int cur = atomic_load_explicit(&active_isa, memory_order_acquire);
+    return tables[cur >= 0 ? cur : (int)satbox_isa_active()];
+}
 
 int satbox_isa_force(satbox_isa isa)
 {
