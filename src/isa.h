@@ -15,8 +15,8 @@
  *           runs); paths of one rank never meet on one CPU (NEON ranks with SSE4.1: 4 lanes)
  *   arch    the processors it can exist on: any, x86 or arm64 (SBX_ARCH_<arch> is 1 on them)
  *   detect  the field of cpu.c's sbx_cpu that says this CPU and OS run the path
- * Lists that cannot read this file name it: src/meson.build (`isas`); tests/stack_frames.py
- * reads it. */
+ * Lists that cannot read this file name it: src/meson.build (`isas`), tests/stack_frames.py
+ * and bench/isa_order.py read it. */
 #define SBX_ISAS(X)                           \
     X(scalar, SCALAR, 1, 0, any, scalar)      \
     X(sse41, SSE41, 4, 1, x86, sse41)         \
