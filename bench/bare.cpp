@@ -1,32 +1,13 @@
-// bare.cpp - lookup and one-call wrapper of the bare kernels (see bare.h).
+// bare.cpp - one-call wrappers of the bare kernels (see bare.h).
 // SPDX-License-Identifier: MIT
 #include "bare.h"
 
 namespace sbb {
 
-const sbx_kernels *bare_table(satbox_isa isa)
-{
-    switch (isa) {
-#if defined(SATBOX_BARE_SSE41)
-    case SATBOX_ISA_SSE41: return &sbx_kernels_sse41_bare;
-#endif
-#if defined(SATBOX_BARE_AVX2)
-    case SATBOX_ISA_AVX2: return &sbx_kernels_avx2_bare;
-#endif
-#if defined(SATBOX_BARE_AVX512)
-    case SATBOX_ISA_AVX512: return &sbx_kernels_avx512_bare;
-#endif
-#if defined(SATBOX_BARE_NEON)
-    case SATBOX_ISA_NEON: return &sbx_kernels_neon_bare;
-#endif
-    default: return nullptr;
-    }
-}
-
 ptrdiff_t bare_call(bool collide, const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit,
                     const satbox_result *res)
 {
-    const sbx_kernels *k = bare_table(satbox_isa_active());
+    const sbx_path *k = sbx_twin_for(satbox_isa_active(), SBX_TWIN_BARE);
     if (!k)
         return -1;
     sbx_job job = {};
@@ -46,26 +27,7 @@ ptrdiff_t bare_call(bool collide, const satbox_boxes *a, const satbox_boxes *b, 
     return k->overlap(&job);
 }
 
-const sbx_contacts_kernels *bare_contacts_table(satbox_isa isa)
-{
-    switch (isa) {
-#if defined(SATBOX_BARE_SSE41)
-    case SATBOX_ISA_SSE41: return &sbx_kernels_sse41_bare_contacts;
-#endif
-#if defined(SATBOX_BARE_AVX2)
-    case SATBOX_ISA_AVX2: return &sbx_kernels_avx2_bare_contacts;
-#endif
-#if defined(SATBOX_BARE_AVX512)
-    case SATBOX_ISA_AVX512: return &sbx_kernels_avx512_bare_contacts;
-#endif
-#if defined(SATBOX_BARE_NEON)
-    case SATBOX_ISA_NEON: return &sbx_kernels_neon_bare_contacts;
-#endif
-    default: return nullptr;
-    }
-}
-
-ptrdiff_t bare_contacts_call(const sbx_contacts_kernels *k, const satbox_boxes *a, const satbox_boxes *b, size_t n,
+ptrdiff_t bare_contacts_call(const sbx_path *k, const satbox_boxes *a, const satbox_boxes *b, size_t n,
                              float margin, const satbox_contacts_out *out)
 {
     sbx_cjob cj = {};

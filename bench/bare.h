@@ -6,12 +6,10 @@
 extern "C" {
 #include "contacts.h"
 #include "internal.h"
+#include "variants.h" // sbx_twin_for(isa, SBX_TWIN_BARE): a SIMD path's bare table, or null
 }
 
 namespace sbb {
-
-// The bare kernel table of a SIMD path, or nullptr (scalar, or not built).
-const sbx_kernels *bare_table(satbox_isa isa);
 
 // One call of the bare kernel of the active path on a[i] vs b[i], like satbox_overlap (collide
 // false; hit may be null) or satbox_collide with margin 0 (res's arrays, bad ignored).
@@ -19,13 +17,10 @@ const sbx_kernels *bare_table(satbox_isa isa);
 ptrdiff_t bare_call(bool collide, const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit,
                     const satbox_result *res);
 
-// The bare contacts table of a SIMD path (no manifold at all: the floor under one), or nullptr.
-const sbx_contacts_kernels *bare_contacts_table(satbox_isa isa);
-
-// One call of bare contacts kernel k on a[i] vs b[i], like satbox_contacts with no argument checks
-// (every array of out written: hit, axis and normal as satbox_contacts; the manifold's arrays hold
-// placeholders, zero points, not contacts).
-ptrdiff_t bare_contacts_call(const sbx_contacts_kernels *k, const satbox_boxes *a, const satbox_boxes *b, size_t n,
+// One call of the contacts kernel of bare table k (no manifold at all: the floor under one) on
+// a[i] vs b[i], like satbox_contacts with no argument checks (every array of out written: hit, axis
+// and normal as satbox_contacts; the manifold's arrays hold placeholders, zero points, not contacts).
+ptrdiff_t bare_contacts_call(const sbx_path *k, const satbox_boxes *a, const satbox_boxes *b, size_t n,
                              float margin, const satbox_contacts_out *out);
 
 } // namespace sbb

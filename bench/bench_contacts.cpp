@@ -135,7 +135,7 @@ void run_contacts(benchmark::State &st, CEntry e, int path, Work w)
     double hits = 0;
     size_t win = 0;
     const float margin = 0.0f;
-    const sbx_contacts_kernels *floor_k = e == CONTACTS_FLOOR ? bare_contacts_table((satbox_isa)path) : nullptr;
+    const sbx_path *floor_k = e == CONTACTS_FLOOR ? sbx_twin_for((satbox_isa)path, SBX_TWIN_BARE) : nullptr;
     if (e == CONTACTS || e == CONTACTS_Q || e == CONTACTS_FLOOR || e == CONTACTS_STREAM) {
         const PairPool &p = pair_pool(w, pool, e == CONTACTS_Q);
         std::vector<satbox_boxes> va(K), vb(K);
@@ -264,7 +264,7 @@ std::vector<int> paths() { return sbb::present_paths(); }
 const bool registered = [] {
     for (int p : paths()) {
         for (CEntry e : {CONTACTS, CONTACTS_FLOOR, CONTACTS_STREAM}) {
-            if (e == CONTACTS_FLOOR && !bare_contacts_table((satbox_isa)p))
+            if (e == CONTACTS_FLOOR && !sbx_twin_for((satbox_isa)p, SBX_TWIN_BARE))
                 continue;
             for (Work w : {UNIFORM50, STACKED})
                 benchmark::RegisterBenchmark((std::string(kCName[e]) + "/" + satbox_isa_name((satbox_isa)p) + "/" +

@@ -16,7 +16,7 @@ using namespace sbb;
 
 namespace {
 
-void run_bare(benchmark::State &st, const sbx_kernels *k, bool collide, Work w, size_t n)
+void run_bare(benchmark::State &st, const sbx_path *k, bool collide, Work w, size_t n)
 {
     const size_t K = pool_pairs_for(n) / n;
     const PairPool &p = pair_pool(w, K * n, false);
@@ -59,7 +59,7 @@ void run_bare(benchmark::State &st, const sbx_kernels *k, bool collide, Work w, 
 
 const int registered = [] {
     for (int path : present_paths()) {
-        const sbx_kernels *k = bare_table((satbox_isa)path);
+        const sbx_path *k = sbx_twin_for((satbox_isa)path, SBX_TWIN_BARE);
         if (!k)
             continue;
         for (int c = 0; c < 2; c++)

@@ -22,7 +22,12 @@ import os
 import subprocess
 import sys
 
-PATHS = ["scalar", "sse41", "avx2", "avx512"]  # x86 ranks; NEON runs as its own path on AArch64
+from isa_order import ISA_ROWS  # src/isa.h's paths
+
+# This machine's paths, narrowest first (src/isa.h: the paths of its processor family by rank).
+_ARCH = "arm64" if os.uname().machine in ("aarch64", "arm64") else "x86"
+PATHS = [r["name"] for r in sorted((r for r in ISA_ROWS if r["arch"] in ("any", _ARCH)), key=lambda r: r["rank"])]
+_RANK = {r["name"]: r["rank"] for r in ISA_ROWS}
 ENGINES = [("ode", "world_ode"), ("bullet", "world_bullet")]
 
 
@@ -36,12 +41,9 @@ def steps_for(n, quick):
 
 def allowed_paths():
     cap = os.environ.get("SATBOX_ISA", "").lower()
-    if cap == "neon":
-        return ["scalar", "neon"]
-    paths = PATHS + (["neon"] if os.uname().machine in ("aarch64", "arm64") else [])
-    if cap in PATHS:
-        return PATHS[:PATHS.index(cap) + 1]
-    return paths
+    if cap in _RANK:  # a cap, as the library reads it: the paths of rank not above the named one
+        return [p for p in PATHS if _RANK[p] <= _RANK[cap]]
+    return PATHS
 
 
 def run_world(exe, scene, n, steps, narrow, isa, cpu_time):

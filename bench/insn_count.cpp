@@ -119,7 +119,7 @@ size_t n2_of(const Job &j) { return j.baseline ? kN2Baseline : kN2; }
 bool runs_on(const Job &j, int path)
 {
     bool bare = j.entry.size() > 5 && j.entry.compare(j.entry.size() - 5, 5, "_bare") == 0;
-    return !bare || bare_table((satbox_isa)path) != nullptr;
+    return !bare || sbx_twin_for((satbox_isa)path, SBX_TWIN_BARE) != nullptr;
 }
 
 // ---- callgrind: the child side (runs under valgrind) --------------------------------------------

@@ -9,7 +9,9 @@ import subprocess
 import sys
 import tempfile
 
-WIDE = ("/sse41/", "/avx2/", "/avx512/", "/neon/")
+from isa_order import ISA_ORDER  # src/isa.h's paths
+
+WIDE = tuple(f"/{p}/" for p in ISA_ORDER if p != "scalar")
 
 
 def main():

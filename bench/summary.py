@@ -8,7 +8,8 @@ import statistics
 import sys
 from collections import defaultdict
 
-ISA_ORDER = ["scalar", "sse41", "avx2", "avx512", "neon"]
+from isa_order import ISA_ORDER  # src/isa.h's paths
+
 BASELINES = ["seed", "textbook"]
 IPC_CEILING = 4.0  # instructions per cycle the compute floor assumes (the core's issue width)
 

@@ -10,7 +10,8 @@ import json
 import sys
 from collections import defaultdict
 
-ISA_ORDER = ["scalar", "sse41", "avx2", "avx512", "neon"]
+from isa_order import ISA_ORDER  # src/isa.h's paths
+
 PEERS = ["textbook", "classic", "box2d"]
 ENTRIES = ["rect_overlap", "rect_collide", "poly_overlap", "poly_collide", "rect_poly_collide", "poly_overlap_pairs"]
 

@@ -5,6 +5,10 @@
 #include <new>
 #include "workloads.h"
 
+extern "C" {
+#include "isa.h" // the paths
+}
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -331,13 +335,18 @@ void release_all()
 std::vector<int> present_paths(std::string *left_out)
 {
     static const satbox_isa def = satbox_isa_active();
-#if defined(__x86_64__) || defined(__i386__)
-    const int ladder[] = {SATBOX_ISA_SCALAR, SATBOX_ISA_SSE41, SATBOX_ISA_AVX2, SATBOX_ISA_AVX512};
-#elif defined(__aarch64__)
-    const int ladder[] = {SATBOX_ISA_SCALAR, SATBOX_ISA_NEON};
-#else
-    const int ladder[] = {SATBOX_ISA_SCALAR};
-#endif
+    // The paths of this processor family (src/isa.h), narrowest first.
+    std::vector<std::pair<int, int>> ranked; // (rank, path)
+#define SBB_LADDER_ROW(name, E, width, rank, arch, detect)                                                            \
+    if (SBX_CAT(SBX_ARCH_, arch))                                                                                     \
+        ranked.push_back({rank, SATBOX_ISA_##E});
+    SBX_ISAS(SBB_LADDER_ROW)
+#undef SBB_LADDER_ROW
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const std::pair<int, int> &x, const std::pair<int, int> &y) { return x.first < y.first; });
+    std::vector<int> ladder;
+    for (auto r : ranked)
+        ladder.push_back(r.second);
     std::vector<int> present;
     bool above = false;
     for (int p : ladder) {

@@ -205,7 +205,7 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
     int e = pair_check(job, res, collide, pool_n);
     if (e)
         return e > 0 ? 0 : e;
-    const sbx_kernels *k = sbx_active();
+    const sbx_path *k = sbx_active();
     ptrdiff_t count = collide ? k->collide(job) : k->overlap(job);
     return satbox_checked_active() ? sbx_checked_pairs(job, count) : count;
 }

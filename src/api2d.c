@@ -5,28 +5,6 @@
 #include "internal.h"
 #include "internal2d.h"
 
-/* ---- kernel tables ------------------------------------------------------------------------ */
-
-const sbx_kernels2d *sbx_kernels2d_for(satbox_isa isa)
-{
-    switch (isa) {
-    case SATBOX_ISA_SCALAR: return &sbx_kernels2d_scalar;
-#if defined(SATBOX_HAVE_SSE41)
-    case SATBOX_ISA_SSE41: return &sbx_kernels2d_sse41;
-#endif
-#if defined(SATBOX_HAVE_AVX2)
-    case SATBOX_ISA_AVX2: return &sbx_kernels2d_avx2;
-#endif
-#if defined(SATBOX_HAVE_AVX512)
-    case SATBOX_ISA_AVX512: return &sbx_kernels2d_avx512;
-#endif
-#if defined(SATBOX_HAVE_NEON)
-    case SATBOX_ISA_NEON: return &sbx_kernels2d_neon;
-#endif
-    default: return NULL;
-    }
-}
-
 /* ---- argument checks ---------------------------------------------------------------------- */
 
 static int check_rects(const satbox2d_rects *r, size_t count, sbx_spans *s)
@@ -119,8 +97,8 @@ static ptrdiff_t pair_call2d(sbx_job2d *job, const satbox2d_result *res, int col
     int e = pair_check2d(job, res, collide, pool_n);
     if (e)
         return e > 0 ? 0 : e;
-    const sbx_kernels2d *k = sbx_kernels2d_for(satbox_isa_active());
-    return collide ? k->collide(job) : k->overlap(job);
+    const sbx_path *k = sbx_active();
+    return collide ? k->collide2d(job) : k->overlap2d(job);
 }
 
 /* ---- entry points ------------------------------------------------------------------------- */

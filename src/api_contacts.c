@@ -4,30 +4,6 @@
 
 #include "contacts.h"
 
-const sbx_contacts_kernels *sbx_contacts_for(satbox_isa isa)
-{
-    switch (isa) {
-    case SATBOX_ISA_SCALAR: return &sbx_contacts_scalar;
-#if defined(SATBOX_HAVE_SSE41)
-    case SATBOX_ISA_SSE41: return &sbx_kernels_sse41_contacts;
-#endif
-#if defined(SATBOX_HAVE_AVX2)
-    case SATBOX_ISA_AVX2: return &sbx_kernels_avx2_contacts;
-#endif
-#if defined(SATBOX_HAVE_AVX512)
-    case SATBOX_ISA_AVX512: return &sbx_kernels_avx512_contacts;
-#endif
-#if defined(SATBOX_HAVE_NEON)
-    case SATBOX_ISA_NEON: return &sbx_kernels_neon_contacts;
-#endif
-    default: return NULL;
-    }
-}
-
-/* The active path's contacts kernel: every compiled path has one (the same SATBOX_HAVE_* defines
- * decide which pair tables dispatch.c chooses from), so this is never NULL. */
-static const sbx_contacts_kernels *active_contacts(void) { return sbx_contacts_for(satbox_isa_active()); }
-
 /* Records every output of `out` in the job and as an output span of n elements. */
 static void add_outputs(sbx_spans *s, sbx_cjob *cj, const satbox_contacts_out *out, size_t n)
 {
@@ -91,7 +67,7 @@ static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, int
     int e = contacts_check(cj, out, stream_form, pool_n);
     if (e)
         return e > 0 ? 0 : e;
-    ptrdiff_t count = active_contacts()->contacts(cj);
+    ptrdiff_t count = sbx_active()->contacts(cj);
     return satbox_checked_active() ? sbx_checked_contacts(cj, count) : count;
 }
 

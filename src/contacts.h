@@ -53,34 +53,11 @@ static inline void sbx_put_manifold(satbox_manifold *r, size_t pair, const float
     sbx_put_manifold_points(r, count, point, depth, feature);
 }
 
-/* The contacts kernel of one path; returns the number of pairs with hit == 1. */
-typedef struct sbx_contacts_kernels {
-    ptrdiff_t (*contacts)(const sbx_cjob *job);
-    int width;
-} sbx_contacts_kernels;
-
-extern const sbx_contacts_kernels sbx_contacts_scalar;
-/* The wide kernels: src/kernel/contacts_tpl.h, instantiated by each kernel_<isa>.c. */
-extern const sbx_contacts_kernels sbx_kernels_sse41_contacts;
-extern const sbx_contacts_kernels sbx_kernels_avx2_contacts;
-extern const sbx_contacts_kernels sbx_kernels_avx512_contacts;
-extern const sbx_contacts_kernels sbx_kernels_neon_contacts;
-/* The same as portable C (SIMDE_NO_NATIVE); linked into the tests only. */
-extern const sbx_contacts_kernels sbx_kernels_sse41_portable_contacts;
-extern const sbx_contacts_kernels sbx_kernels_avx2_portable_contacts;
-extern const sbx_contacts_kernels sbx_kernels_avx512_portable_contacts;
-extern const sbx_contacts_kernels sbx_kernels_neon_portable_contacts;
-
-/* Benchmarks only (-DSBX_BARE, never in the library): no manifold, the floor under one. */
-extern const sbx_contacts_kernels sbx_kernels_sse41_bare_contacts;
-extern const sbx_contacts_kernels sbx_kernels_avx2_bare_contacts;
-extern const sbx_contacts_kernels sbx_kernels_avx512_bare_contacts;
-extern const sbx_contacts_kernels sbx_kernels_neon_bare_contacts;
+/* The scalar reference's contacts kernel (scalar_contacts.c), the `contacts` of sbx_path_scalar;
+ * the wide ones are the `contacts` of each kernel_<name>.c's table (src/kernel/contacts_tpl.h). */
+ptrdiff_t sbx_scalar_contacts(const sbx_cjob *job);
 
 /* checked.c: sbx_checked_pairs() for the contacts functions (manifold outputs, stream records). */
 ptrdiff_t sbx_checked_contacts(const sbx_cjob *cj, ptrdiff_t count);
-
-/* The contacts table of a path if compiled in, else NULL (api_contacts.c). */
-const sbx_contacts_kernels *sbx_contacts_for(satbox_isa isa);
 
 #endif

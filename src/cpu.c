@@ -5,6 +5,11 @@
 
 #include "internal.h"
 
+/* What this CPU and OS can run, one field per `detect` column of src/isa.h (1: runs it). */
+typedef struct sbx_cpu {
+    int scalar, sse41, avx2, avx512, neon;
+} sbx_cpu;
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
 
@@ -24,42 +29,46 @@ static int under_valgrind(void)
     return p && strstr(p, "vgpreload") != NULL;
 }
 
-unsigned sbx_cpu_paths(void)
+static sbx_cpu detect(void)
 {
-    unsigned paths = 1u << SATBOX_ISA_SCALAR;
+    sbx_cpu cpu = {.scalar = 1};
     unsigned a, b, c, d;
     if (!__get_cpuid(1, &a, &b, &c, &d))
-        return paths;
-    int sse41 = (c >> 19) & 1, osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
-    if (sse41)
-        paths |= 1u << SATBOX_ISA_SSE41;
+        return cpu;
+    int osxsave = (c >> 27) & 1, avx = (c >> 28) & 1;
+    cpu.sse41 = (c >> 19) & 1;
     if (!osxsave || !avx)
-        return paths;
+        return cpu;
     unsigned long long xcr0 = xgetbv0();
     int ymm_os = (xcr0 & 0x6) == 0x6;    /* XMM and YMM state saved by the OS */
     int zmm_os = (xcr0 & 0xE6) == 0xE6;  /* + opmask, ZMM_Hi256, Hi16_ZMM */
     if (__get_cpuid_max(0, NULL) < 7)
-        return paths;
+        return cpu;
     __cpuid_count(7, 0, a, b, c, d);
     int avx2 = (b >> 5) & 1;
     int avx512 = ((b >> 16) & 1) && ((b >> 17) & 1) && ((b >> 30) & 1) && ((b >> 31) & 1); /* F DQ BW VL */
-    if (avx2 && ymm_os)
-        paths |= 1u << SATBOX_ISA_AVX2;
-    if (avx512 && zmm_os && avx2 && !under_valgrind())
-        paths |= 1u << SATBOX_ISA_AVX512;
-    return paths;
+    cpu.avx2 = avx2 && ymm_os;
+    cpu.avx512 = avx512 && zmm_os && avx2 && !under_valgrind();
+    return cpu;
 }
 
 #elif defined(__aarch64__)
 
-unsigned sbx_cpu_paths(void)
-{
-    /* Advanced SIMD is mandatory on AArch64: chosen at compile time. */
-    return (1u << SATBOX_ISA_SCALAR) | (1u << SATBOX_ISA_NEON);
-}
+/* Advanced SIMD is mandatory on AArch64: chosen at compile time. */
+static sbx_cpu detect(void) { return (sbx_cpu){.scalar = 1, .neon = 1}; }
 
 #else
 
-unsigned sbx_cpu_paths(void) { return 1u << SATBOX_ISA_SCALAR; }
+static sbx_cpu detect(void) { return (sbx_cpu){.scalar = 1}; }
 
 #endif
+
+unsigned sbx_cpu_paths(void)
+{
+    sbx_cpu cpu = detect();
+    unsigned paths = 0;
+#define PATH_BIT(name, E, width, rank, arch, detect) paths |= cpu.detect ? 1u << SATBOX_ISA_##E : 0u;
+    SBX_ISAS(PATH_BIT)
+#undef PATH_BIT
+    return paths;
+}

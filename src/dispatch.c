@@ -1,64 +1,71 @@
-/* dispatch.c - path choice: the kernel table of each ISA, the one atomically published choice, query/cap/force. */
+/* dispatch.c - path choice: the table of each path (src/isa.h), the one atomically published choice, query/cap/force. */
 /* SPDX-License-Identifier: MIT */
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 
 #include "internal.h"
 
-/* ---- kernel tables ------------------------------------------------------------------------ */
+/* ---- the registry's columns (src/isa.h), by satbox_isa ----------------------------------- */
 
-const sbx_kernels *sbx_kernels_for(satbox_isa isa)
-{
-    switch (isa) {
-    case SATBOX_ISA_SCALAR: return &sbx_kernels_scalar;
-#if defined(SATBOX_HAVE_SSE41)
-    case SATBOX_ISA_SSE41: return &sbx_kernels_sse41;
-#endif
-#if defined(SATBOX_HAVE_AVX2)
-    case SATBOX_ISA_AVX2: return &sbx_kernels_avx2;
-#endif
-#if defined(SATBOX_HAVE_AVX512)
-    case SATBOX_ISA_AVX512: return &sbx_kernels_avx512;
-#endif
-#if defined(SATBOX_HAVE_NEON)
-    case SATBOX_ISA_NEON: return &sbx_kernels_neon;
-#endif
-    default: return NULL;
-    }
-}
+/* The rows are in the order of the public enum: row k is satbox_isa k. */
+enum registry_row {
+#define ROW(name, E, width, rank, arch, detect) ROW_##name,
+    SBX_ISAS(ROW)
+#undef ROW
+    ROW_COUNT
+};
+_Static_assert((int)ROW_COUNT == (int)SATBOX_ISA_COUNT, "src/isa.h has one row per satbox_isa");
+#define ROW_AT_ENUM(name, E, width, rank, arch, detect)                                                                 \
+    _Static_assert((int)ROW_##name == (int)SATBOX_ISA_##E, "src/isa.h's rows are in the order of satbox_isa");
+SBX_ISAS(ROW_AT_ENUM)
+#undef ROW_AT_ENUM
 
-/* Paths in order of preference, widest first. NEON ranks with SSE4.1 (4 lanes). */
-static const satbox_isa ladder[] = {SATBOX_ISA_AVX512, SATBOX_ISA_AVX2, SATBOX_ISA_NEON, SATBOX_ISA_SSE41,
-                                    SATBOX_ISA_SCALAR};
+/* Each path's table, NULL when the build left it out (no SATBOX_HAVE_<E> from src/meson.build). */
+static const sbx_path *const tables[SATBOX_ISA_COUNT] = {
+#define TABLE(name, E, width, rank, arch, detect) SBX_TABLE_IF(SATBOX_HAVE_##E, sbx_path_##name),
+    SBX_ISAS(TABLE)
+#undef TABLE
+};
+static const char *const names[SATBOX_ISA_COUNT] = {
+#define NAME(name, E, width, rank, arch, detect) #name,
+    SBX_ISAS(NAME)
+#undef NAME
+};
+static const int widths[SATBOX_ISA_COUNT] = {
+#define WIDTH(name, E, width, rank, arch, detect) width,
+    SBX_ISAS(WIDTH)
+#undef WIDTH
+};
+static const int ranks[SATBOX_ISA_COUNT] = {
+#define RANK(name, E, width, rank, arch, detect) rank,
+    SBX_ISAS(RANK)
+#undef RANK
+};
+static int known(satbox_isa isa) { return (unsigned)isa < (unsigned)SATBOX_ISA_COUNT; }
 
-static int rank(satbox_isa isa)
-{
-    switch (isa) {
-    case SATBOX_ISA_SCALAR: return 0;
-    case SATBOX_ISA_SSE41:
-    case SATBOX_ISA_NEON: return 1;
-    case SATBOX_ISA_AVX2: return 2;
-    case SATBOX_ISA_AVX512: return 3;
-    default: return -1;
-    }
-}
+static int rank(satbox_isa isa) { return known(isa) ? ranks[isa] : -1; }
+
+const sbx_path *sbx_path_for(satbox_isa isa) { return known(isa) ? tables[isa] : NULL; }
 
 unsigned satbox_isa_supported(void)
 {
     unsigned cpu = sbx_cpu_paths(), mask = 0;
     for (int i = 0; i < SATBOX_ISA_COUNT; i++)
-        if ((cpu >> i & 1u) && sbx_kernels_for((satbox_isa)i))
+        if ((cpu >> i & 1u) && tables[i])
             mask |= 1u << i;
     return mask;
 }
 
+/* The supported path of the highest rank not above max_rank (scalar, rank 0, always qualifies). */
 static satbox_isa widest_upto(int max_rank)
 {
     unsigned sup = satbox_isa_supported();
-    for (size_t i = 0; i < sizeof ladder / sizeof ladder[0]; i++)
-        if ((sup >> ladder[i] & 1u) && rank(ladder[i]) <= max_rank)
-            return ladder[i];
-    return SATBOX_ISA_SCALAR;
+    int best = SATBOX_ISA_SCALAR;
+    for (int i = 0; i < SATBOX_ISA_COUNT; i++)
+        if ((sup >> i & 1u) && ranks[i] <= max_rank && ranks[i] >= ranks[best])
+            best = i;
+    return (satbox_isa)best;
 }
 
 /* The one piece of global state: the active path, published atomically. -1 = not chosen yet.
@@ -67,7 +74,7 @@ static _Atomic int active_isa = -1;
 
 static satbox_isa choose_default(void)
 {
-    int max_rank = 3;
+    int max_rank = INT_MAX;
     const char *env = getenv("SATBOX_ISA");
     if (env && *env) {
         int want = satbox_isa_from_name(env);
@@ -90,7 +97,14 @@ satbox_isa satbox_isa_active(void)
     return (satbox_isa)cur;
 }
 
-const sbx_kernels *sbx_active(void) { return sbx_kernels_for(satbox_isa_active()); }
+/* What every entry point calls: one atomic load and one table pointer once the path is chosen
+ * (satbox_isa_active() is exported, hence called through the PLT: only the first call takes it).
+ * Every path that can be active is compiled in: its table is never NULL. */
+const sbx_path *sbx_active(void)
+{
+    int cur = atomic_load_explicit(&active_isa, memory_order_acquire);
+    return tables[cur >= 0 ? cur : (int)satbox_isa_active()];
+}
 
 int satbox_isa_force(satbox_isa isa)
 {
@@ -112,9 +126,7 @@ int satbox_isa_cap(satbox_isa isa)
     return (int)pick;
 }
 
-static const char *const isa_names[SATBOX_ISA_COUNT] = {"scalar", "sse41", "avx2", "avx512", "neon"};
-
-const char *satbox_isa_name(satbox_isa isa) { return rank(isa) < 0 ? NULL : isa_names[isa]; }
+const char *satbox_isa_name(satbox_isa isa) { return known(isa) ? names[isa] : NULL; }
 
 /* ASCII case-insensitive equality (strcasecmp is POSIX, not C11, and would follow the locale). */
 static int same_name(const char *a, const char *b)
@@ -134,13 +146,9 @@ int satbox_isa_from_name(const char *name)
     if (!name)
         return SATBOX_ERR_ARG;
     for (int i = 0; i < SATBOX_ISA_COUNT; i++)
-        if (same_name(name, isa_names[i]))
+        if (same_name(name, names[i]))
             return i;
     return SATBOX_ERR_ARG;
 }
 
-int satbox_isa_width(satbox_isa isa)
-{
-    static const int widths[SATBOX_ISA_COUNT] = {1, 4, 8, 16, 4};
-    return rank(isa) < 0 ? 0 : widths[isa];
-}
+int satbox_isa_width(satbox_isa isa) { return known(isa) ? widths[isa] : 0; }

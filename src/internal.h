@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "satbox/satbox.h"
+#include "isa.h"
 
 /* Inlining that the scalar reference's speed depends on (a call per pair costs a third of it). */
 #if defined(__GNUC__)
@@ -92,40 +93,36 @@ typedef struct sbx_box_job {
     float *min[3], *max[3];
 } sbx_box_job;
 
-/* The functions one ISA path provides. Each returns the count it is documented to return. */
-typedef struct sbx_kernels {
-    ptrdiff_t (*overlap)(const sbx_job *job);   /* number of pairs with hit == 1 */
-    ptrdiff_t (*collide)(const sbx_job *job);   /* number of pairs with hit == 1 */
-    ptrdiff_t (*aabb)(const sbx_box_job *job);  /* number of valid boxes */
+/* One ISA path: every kernel it has, in one table (sbx_path_<name>, src/isa.h). Each kernel
+ * returns the count it is documented to return. The contacts and 2D jobs are declared in
+ * contacts.h and internal2d.h. */
+struct sbx_cjob;
+struct sbx_job2d;
+typedef struct sbx_path {
+    ptrdiff_t (*overlap)(const sbx_job *job);                 /* number of pairs with hit == 1 */
+    ptrdiff_t (*collide)(const sbx_job *job);                 /* number of pairs with hit == 1 */
+    ptrdiff_t (*aabb)(const sbx_box_job *job);                /* number of valid boxes */
     ptrdiff_t (*axes_from_quat)(const float *const quat[4], size_t n, float *axis[3][3]); /* invalid count */
-    int width;                                  /* pairs per step */
-} sbx_kernels;
+    ptrdiff_t (*contacts)(const struct sbx_cjob *job);        /* number of pairs with hit == 1 */
+    ptrdiff_t (*overlap2d)(const struct sbx_job2d *job);      /* number of pairs with hit == 1 */
+    ptrdiff_t (*collide2d)(const struct sbx_job2d *job);      /* number of pairs with hit == 1 */
+    int width;                                                /* pairs per step */
+} sbx_path;
 
-extern const sbx_kernels sbx_kernels_scalar;
-/* The scalar reference's collide (the table's entry), called directly by the checked mode: a
+/* The library's tables: the scalar reference (scalar.c) and each kernel_<name>.c. Their portable
+ * and bare twins (tests and bench only) are declared in variants.h. */
+#define SBX_PATH_DECL(name, E, width, rank, arch, detect) extern const sbx_path sbx_path_##name;
+SBX_ISAS(SBX_PATH_DECL)
+#undef SBX_PATH_DECL
+
+/* The scalar reference's collide (its table's entry), called directly by the checked mode: a
  * direct call keeps its depth visible in the call graphs tests/stack_frames.py reads. */
 ptrdiff_t sbx_scalar_collide(const sbx_job *job);
-extern const sbx_kernels sbx_kernels_sse41;
-extern const sbx_kernels sbx_kernels_avx2;
-extern const sbx_kernels sbx_kernels_avx512;
-extern const sbx_kernels sbx_kernels_neon;
-/* The same kernels compiled as portable C (SIMDE_NO_NATIVE); linked into the tests only. */
-extern const sbx_kernels sbx_kernels_sse41_portable;
-extern const sbx_kernels sbx_kernels_avx2_portable;
-extern const sbx_kernels sbx_kernels_avx512_portable;
-extern const sbx_kernels sbx_kernels_neon_portable;
 
-/* The same kernels built with -DSBX_BARE (no validity test, no near-parallel rule); linked into
- * the benchmarks only, to measure what the safety costs. */
-extern const sbx_kernels sbx_kernels_sse41_bare;
-extern const sbx_kernels sbx_kernels_avx2_bare;
-extern const sbx_kernels sbx_kernels_avx512_bare;
-extern const sbx_kernels sbx_kernels_neon_bare;
-
-/* The kernel table of the active path (dispatch.c). */
-const sbx_kernels *sbx_active(void);
-/* The kernel table of a given path if compiled in (supported by the CPU or not), else NULL. */
-const sbx_kernels *sbx_kernels_for(satbox_isa isa);
+/* The table of the active path (dispatch.c): one atomic load and one table pointer. */
+const sbx_path *sbx_active(void);
+/* The table of a given path if compiled in (supported by the CPU or not), else NULL. */
+const sbx_path *sbx_path_for(satbox_isa isa);
 
 /* layout.c: box i of a batch as a struct; 1 when b's axes are unit and orthogonal within tol
  * (|u_k . u_l - delta_kl| <= tol, in double: satbox_validate()'s code 2 and the checked mode). */

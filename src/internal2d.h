@@ -35,25 +35,10 @@ typedef struct sbx_job2d {
     uint32_t *compact;             /* may be NULL: indices of the pairs with hit == 1, ascending */
 } sbx_job2d;
 
-/* The 2D functions of one ISA path. Each returns the number of pairs with hit == 1. */
-typedef struct sbx_kernels2d {
-    ptrdiff_t (*overlap)(const sbx_job2d *job);
-    ptrdiff_t (*collide)(const sbx_job2d *job);
-    int width; /* pairs per step */
-} sbx_kernels2d;
-
-extern const sbx_kernels2d sbx_kernels2d_scalar;
-extern const sbx_kernels2d sbx_kernels2d_sse41;
-extern const sbx_kernels2d sbx_kernels2d_avx2;
-extern const sbx_kernels2d sbx_kernels2d_avx512;
-extern const sbx_kernels2d sbx_kernels2d_neon;
-/* Portable (SIMDE_NO_NATIVE) twins, linked into the tests only. */
-extern const sbx_kernels2d sbx_kernels2d_sse41_portable;
-extern const sbx_kernels2d sbx_kernels2d_avx2_portable;
-extern const sbx_kernels2d sbx_kernels2d_avx512_portable;
-extern const sbx_kernels2d sbx_kernels2d_neon_portable;
-
-/* The 2D table of a path if compiled in (supported by the CPU or not), else NULL (api2d.c). */
-const sbx_kernels2d *sbx_kernels2d_for(satbox_isa isa);
+/* The scalar reference's 2D kernels (scalar2d.c), the `overlap2d` and `collide2d` of
+ * sbx_path_scalar; the wide ones are those of each kernel_<name>.c's table (sat2d_tpl.h). Each
+ * returns the number of pairs with hit == 1. */
+ptrdiff_t sbx_scalar2d_overlap(const sbx_job2d *job);
+ptrdiff_t sbx_scalar2d_collide(const sbx_job2d *job);
 
 #endif

@@ -4,6 +4,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "contacts.h"   /* the scalar path's table: its contacts kernel */
+#include "internal2d.h" /* and its 2D kernels */
 #include "scalar_sat.h"
 
 /* This file is compiled without SIMD headers or flags; the shared pieces (and the rules of their
@@ -196,5 +198,15 @@ static ptrdiff_t scalar_axes_from_quat(const float *const quat[4], size_t n, flo
     return (ptrdiff_t)bad;
 }
 
-const sbx_kernels sbx_kernels_scalar = {scalar_overlap, sbx_scalar_collide, scalar_aabb,
-                                        scalar_axes_from_quat, 1};
+/* The scalar path's table (src/isa.h): this file's kernels, the contacts of scalar_contacts.c and the
+ * 2D kernels of scalar2d.c. */
+const sbx_path sbx_path_scalar = {
+    .overlap = scalar_overlap,
+    .collide = sbx_scalar_collide,
+    .aabb = scalar_aabb,
+    .axes_from_quat = scalar_axes_from_quat,
+    .contacts = sbx_scalar_contacts,
+    .overlap2d = sbx_scalar2d_overlap,
+    .collide2d = sbx_scalar2d_collide,
+    .width = 1,
+};

@@ -395,4 +395,6 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
     return (ptrdiff_t)count;
 }
 
-const sbx_kernels2d sbx_kernels2d_scalar = {scalar2d_overlap, scalar2d_collide, 1};
+/* The 2D kernels of the scalar path's table (scalar.c). */
+ptrdiff_t sbx_scalar2d_overlap(const sbx_job2d *job) { return scalar2d_overlap(job); }
+ptrdiff_t sbx_scalar2d_collide(const sbx_job2d *job) { return scalar2d_collide(job); }

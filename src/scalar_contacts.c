@@ -444,4 +444,5 @@ static ptrdiff_t scalar_contacts(const sbx_cjob *cj)
     return (ptrdiff_t)count;
 }
 
-const sbx_contacts_kernels sbx_contacts_scalar = {scalar_contacts, 1};
+/* The contacts of the scalar path's table (scalar.c). */
+ptrdiff_t sbx_scalar_contacts(const sbx_cjob *job) { return scalar_contacts(job); }

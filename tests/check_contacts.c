@@ -211,7 +211,7 @@ static void fill_chunk(chunk *ch, tb_rng *r)
 
 /* Runs kernel k on pairs [at, at + m) of source src into outputs o, or, when `stream` is set,
  * into records at stream (and bad bytes at o's bad array); returns the kernel's count. */
-static ptrdiff_t run(const sbx_contacts_kernels *k, chunk *ch, sbx_src src, float margin, size_t at, size_t m,
+static ptrdiff_t run(const sbx_path *k, chunk *ch, sbx_src src, float margin, size_t at, size_t m,
                      outs *o, satbox_manifold *stream)
 {
     satbox_boxes ma, mb, pool;
@@ -279,7 +279,7 @@ static void check_stream(const test_path *p, chunk *ch, sbx_src src, float margi
     for (int z = 7; z >= 0; z--) {
         gbuf rec;
         gb_alloc(&rec, sizes[z] * sizeof(satbox_manifold), 4 * (size_t)(z % 4));
-        ptrdiff_t cnt = run(p->ck, ch, src, margin, starts[z], sizes[z], &got, (satbox_manifold *)rec.p);
+        ptrdiff_t cnt = run(p->path, ch, src, margin, starts[z], sizes[z], &got, (satbox_manifold *)rec.p);
         const satbox_manifold *r = (const satbox_manifold *)rec.p;
         ptrdiff_t want = 0;
         int differs = 0;
@@ -368,14 +368,14 @@ int main(int argc, char **argv)
             float margin = margins[(done / N + (size_t)si) % 3];
             outs ref;
             outs_alloc(&ref, N, 0);
-            run(&sbx_contacts_scalar, &ch, srcs[si], margin, 0, N, &ref, NULL);
+            run(&sbx_path_scalar, &ch, srcs[si], margin, 0, N, &ref, NULL);
             { /* the scalar path's own stream form against its SoA form */
-                const test_path scalar = {"scalar", NULL, &sbx_contacts_scalar, NULL};
+                const test_path scalar = {"scalar", &sbx_path_scalar};
                 size_t whole[8] = {N, 0, 0, 0, 0, 0, 0, 0}, at0[8] = {0, N, N, N, N, N, N, N};
                 check_stream(&scalar, &ch, srcs[si], margin, &ref, whole, at0, done);
             }
             for (int pi = 0; pi < np; pi++) {
-                int W = paths[pi].ck->width;
+                int W = paths[pi].path->width;
                 size_t sizes[8] = {0, 1, (size_t)W - 1, (size_t)W, (size_t)W + 1, 2 * (size_t)W + 1, 31, 0};
                 size_t sum = 0;
                 for (int z = 0; z < 7; z++)
@@ -389,7 +389,7 @@ int main(int argc, char **argv)
                 outs got;
                 outs_alloc(&got, N, 1 + (size_t)pi);
                 for (int z = 7; z >= 0; z--) /* last to first: a tail writing past n clobbers checked data */
-                    run(paths[pi].ck, &ch, srcs[si], margin, starts[z], sizes[z], &got, NULL);
+                    run(paths[pi].path, &ch, srcs[si], margin, starts[z], sizes[z], &got, NULL);
                 check_stream(&paths[pi], &ch, srcs[si], margin, &ref, sizes, starts, done);
                 for (int q = 0; q < NOUT; q++) {
                     if (q == 27)
@@ -429,7 +429,7 @@ int main(int argc, char **argv)
     free(ch.rec.raw);
     free(ch.qrec.raw);
     for (int pi = 0; pi < np; pi++)
-        printf("  %-16s width %2d\n", paths[pi].name, paths[pi].ck->width);
+        printf("  %-16s width %2d\n", paths[pi].name, paths[pi].path->width);
     printf("%zu pair runs compared bit for bit over %d paths x %d sources, SoA and stream: %s (%d failures)\n", compared, np, NSRC_C,
            failures ? "FAIL" : "OK", failures);
     return failures ? 1 : 0;

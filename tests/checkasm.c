@@ -335,7 +335,7 @@ static sbx_job job_for(const chunk *ch, sbx_src src, size_t i0, size_t len, floa
 
 /* Runs one path over the whole chunk for one source, in batches processed last to first.
  * The compacted list is produced on a single full-chunk call (its indices are chunk-relative). */
-static void run_path(const sbx_kernels *k, const chunk *ch, sbx_src src, float margin, outs *o)
+static void run_path(const sbx_path *k, const chunk *ch, sbx_src src, float margin, outs *o)
 {
     size_t sz[16], nb = batch_sizes(k->width, ch->n, sz), start[16], pos = 0;
     for (size_t b = 0; b < nb; b++) {
@@ -509,7 +509,7 @@ int main(int argc, char **argv)
     }
     printf("checkasm: seed %" PRIu64 ", %" PRIu64 " pairs per path and source, paths:", seed, pairs);
     for (int i = 0; i < np; i++)
-        printf(" %s(W=%d)", paths[i].name, paths[i].k->width);
+        printf(" %s(W=%d)", paths[i].name, paths[i].path->width);
     printf("\n");
     if (np == 0) {
         printf("FAIL: no SIMD path to check\n");
@@ -539,7 +539,7 @@ int main(int argc, char **argv)
             if (src == SBX_SRC_REC) /* ref still holds the SoA pool's reference outputs */
                 outs_copy(&pool_ref, &ref);
             outs_reset(&ref);
-            run_path(&sbx_kernels_scalar, &ch, src, margin, &ref);
+            run_path(&sbx_path_scalar, &ch, src, margin, &ref);
             if (src == SBX_SRC_REC)
                 compare(&pool_ref, &ref, "scalar records vs SoA pool", &ch, src, margin);
             if (margin == 0.0f && memcmp(ref.hit.p, ref.ohit.p, ch.n) != 0) {
@@ -559,7 +559,7 @@ int main(int argc, char **argv)
             }
             for (int p = 0; p < np; p++) {
                 outs_reset(&got);
-                run_path(paths[p].k, &ch, src, margin, &got);
+                run_path(paths[p].path, &ch, src, margin, &got);
                 compare(&ref, &got, paths[p].name, &ch, src, margin);
             }
         }

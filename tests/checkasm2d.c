@@ -210,7 +210,7 @@ static sbx_job2d job_for(chunk *ch, sbx_src2d src, size_t i0, size_t len, float 
     return j;
 }
 
-static void run_path(const sbx_kernels2d *k, chunk *ch, sbx_src2d src, float margin, outs *o)
+static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, outs *o)
 {
     size_t sz[16], nb = batch_sizes(k->width, ch->n, sz), start[16], pos = 0;
     satbox2d_rects rv[2];
@@ -222,16 +222,16 @@ static void run_path(const sbx_kernels2d *k, chunk *ch, sbx_src2d src, float mar
     o->count = o->ocount = 0;
     for (size_t b = nb; b-- > 0;) {
         sbx_job2d jc = job_for(ch, src, start[b], sz[b], margin, o, 1, rv, pv);
-        o->count += k->collide(&jc);
+        o->count += k->collide2d(&jc);
         sbx_job2d jo = job_for(ch, src, start[b], sz[b], margin, o, 0, rv, pv);
-        o->ocount += k->overlap(&jo);
+        o->ocount += k->overlap2d(&jo);
     }
     /* The compacted list over the whole chunk, from collide with no per-pair outputs. */
     sbx_job2d jl = job_for(ch, src, 0, ch->n, margin, o, 1, rv, pv);
     jl.hit = jl.bad = jl.axis = NULL;
     jl.separation = jl.normal[0] = jl.normal[1] = NULL;
     jl.compact = (uint32_t *)o->compact.p;
-    ptrdiff_t cl = k->collide(&jl);
+    ptrdiff_t cl = k->collide2d(&jl);
     if (cl != o->count) {
         printf("FAIL %s: compacted count %td != per-batch count %td\n", src_name(src), cl, o->count);
         failures++;
@@ -320,7 +320,7 @@ int main(int argc, char **argv)
     }
     printf("checkasm2d: seed %" PRIu64 ", %" PRIu64 " pairs per path and source, paths:", seed, pairs);
     for (int i = 0; i < np; i++)
-        printf(" %s(W=%d)", paths[i].name, paths[i].k2->width);
+        printf(" %s(W=%d)", paths[i].name, paths[i].path->width);
     printf("\n");
     if (np == 0) {
         printf("FAIL: no SIMD path to check\n");
@@ -342,7 +342,7 @@ int main(int argc, char **argv)
         for (int s = 0; s < NSRC; s++) {
             sbx_src2d src = (sbx_src2d)s;
             outs_each(&ref, gb_reset);
-            run_path(&sbx_kernels2d_scalar, &ch, src, margin, &ref);
+            run_path(&sbx_path_scalar, &ch, src, margin, &ref);
             for (size_t i = 0; i < ch.n; i++) {
                 uint8_t h = ((uint8_t *)ref.ohit.p)[i], b = ((uint8_t *)ref.obad.p)[i];
                 hits[s] += h == 1;
@@ -358,7 +358,7 @@ int main(int argc, char **argv)
             }
             for (int p = 0; p < np; p++) {
                 outs_each(&got, gb_reset);
-                run_path(paths[p].k2, &ch, src, margin, &got);
+                run_path(paths[p].path, &ch, src, margin, &got);
                 compare(&ref, &got, paths[p].name, src, ch.n, margin);
             }
         }

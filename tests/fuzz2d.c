@@ -89,23 +89,23 @@ static void outs_free(outs *o)
     free(o->hit), free(o->ohit), free(o->bad), free(o->axis), free(o->sep), free(o->nx), free(o->ny), free(o->list);
 }
 
-static void run(const sbx_kernels2d *k, sbx_job2d job, float margin, outs *o)
+static void run(const sbx_path *k, sbx_job2d job, float margin, outs *o)
 {
     job.margin = margin;
     job.hit = o->hit, job.bad = o->bad, job.separation = o->sep, job.normal[0] = o->nx, job.normal[1] = o->ny;
     job.axis = o->axis;
-    o->count = k->collide(&job);
+    o->count = k->collide2d(&job);
     sbx_job2d jo = job;
     jo.separation = jo.normal[0] = jo.normal[1] = NULL;
     jo.axis = NULL;
     jo.hit = o->ohit;
     jo.bad = NULL;
-    o->ocount = k->overlap(&jo);
+    o->ocount = k->overlap2d(&jo);
     sbx_job2d jl = job;
     jl.hit = jl.bad = jl.axis = NULL;
     jl.separation = jl.normal[0] = jl.normal[1] = NULL;
     jl.compact = o->list;
-    o->lcount = k->collide(&jl);
+    o->lcount = k->collide2d(&jl);
 }
 
 static void fail(const char *what, const char *pname, int src, size_t i)
@@ -221,11 +221,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int m = 0; m < 2; m++) {
             outs ref, got;
             outs_alloc(&ref, n);
-            run(&sbx_kernels2d_scalar, job, margins[m], &ref);
+            run(&sbx_path_scalar, job, margins[m], &ref);
             invariants(&ref, n, margins[m], src);
             for (int p = 0; p < npaths; p++) {
                 outs_alloc(&got, n);
-                run(paths[p].k2, job, margins[m], &got);
+                run(paths[p].path, job, margins[m], &got);
                 same(&ref, &got, n, paths[p].name, src);
                 outs_free(&got);
             }

@@ -362,7 +362,7 @@ static void outs_free(outs *o)
 }
 
 /* overlap, collide(margin) with every output and the compacted list, collide(0) hit only. */
-static void run_pairs(const sbx_kernels *k, const sbx_job *base, float margin, outs *o)
+static void run_pairs(const sbx_path *k, const sbx_job *base, float margin, outs *o)
 {
     sbx_job j = *base;
     j.margin = margin;
@@ -521,7 +521,7 @@ static void couts_free(couts *o)
 }
 
 /* The contacts kernel k on the job's pairs, every output and the compacted list. */
-static void run_contacts(const sbx_contacts_kernels *k, const sbx_job *base, float margin, couts *o)
+static void run_contacts(const sbx_path *k, const sbx_job *base, float margin, couts *o)
 {
     sbx_cjob cj;
     memset(&cj, 0, sizeof cj);
@@ -596,19 +596,17 @@ static void contacts_source(const sbx_job *base, float margin, const outs *col, 
     couts ref;
     couts_alloc(&ref, n);
     cur_path = "scalar";
-    run_contacts(&sbx_contacts_scalar, base, margin, &ref);
+    run_contacts(&sbx_path_scalar, base, margin, &ref);
     check_contacts_ref(&ref, col, cls, n);
     if (base->src == SBX_SRC_REC) {
         cur_path = "scalar contacts, records vs SoA pool";
         compare_couts(pool_ref, &ref, n, 1);
     }
     for (int p = 0; p < npaths; p++) {
-        if (!paths[p].ck)
-            continue;
         couts got;
         couts_alloc(&got, n);
         cur_path = paths[p].name;
-        run_contacts(paths[p].ck, base, margin, &got);
+        run_contacts(paths[p].path, base, margin, &got);
         compare_couts(&ref, &got, n, 1);
         couts_free(&got);
     }
@@ -635,7 +633,7 @@ typedef struct bouts {
     ptrdiff_t count, qcount, axcount;
 } bouts;
 
-static void run_boxes(const sbx_kernels *k, const satbox_boxes *m, const satbox_qboxes *q, size_t n, float margin,
+static void run_boxes(const sbx_path *k, const satbox_boxes *m, const satbox_qboxes *q, size_t n, float margin,
                       bouts *o)
 {
     for (int c = 0; c < 3; c++) {
@@ -759,7 +757,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t j = 0; j < pn; j++)
             for (int c = 0; c < 4; c++)
                 qf[c][j] = pool_q[j][c];
-        sbx_kernels_scalar.axes_from_quat((const float *const *)qf, pn, axf);
+        sbx_path_scalar.axes_from_quat((const float *const *)qf, pn, axf);
         for (size_t j = 0; j < pn; j++) {
             satbox_box b = pool_box[j];
             for (int a = 0; a < 3; a++)
@@ -836,7 +834,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         outs_alloc(&ref, n);
         cur_path = "scalar";
         cur_what = src_names[s];
-        run_pairs(&sbx_kernels_scalar, &base[s], margin, &ref);
+        run_pairs(&sbx_path_scalar, &base[s], margin, &ref);
         check_ref(&ref, valid_of[s], n, margin);
         if (s == 4) {
             cur_path = "scalar, records vs SoA pool";
@@ -846,7 +844,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             outs got;
             outs_alloc(&got, n);
             cur_path = paths[p].name;
-            run_pairs(paths[p].k, &base[s], margin, &got);
+            run_pairs(paths[p].path, &base[s], margin, &got);
             compare_outs(&ref, &got, n);
             outs_free(&got);
         }
@@ -890,7 +888,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bouts ref;
         cur_path = "scalar";
         cur_what = "aabb";
-        run_boxes(&sbx_kernels_scalar, &ma.v, &qa.v, n, bm, &ref);
+        run_boxes(&sbx_path_scalar, &ma.v, &qa.v, n, bm, &ref);
         ptrdiff_t valid = 0;
         for (size_t i = 0; i < n; i++) {
             size_t ia = pairs[i].a;
@@ -905,7 +903,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int p = 0; p < npaths; p++) {
             bouts got;
             cur_path = paths[p].name;
-            run_boxes(paths[p].k, &ma.v, &qa.v, n, bm, &got);
+            run_boxes(paths[p].path, &ma.v, &qa.v, n, bm, &got);
             compare_bouts(&ref, &got, n);
             bouts_free(&got);
         }

@@ -22,7 +22,12 @@ import sys
 NODE = re.compile(r'node: \{ title: "([^"]+)" label: "([^"]*)"')
 EDGE = re.compile(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"')
 SIZE = re.compile(r'\\n(\d+) bytes \(([a-z,]+)\)')
-KERNEL_TU = re.compile(r'libsatbox_(sse41|avx2|avx512|neon)\.a\.p$')
+# The SIMD paths, from the registry (src/isa.h's SBX_ISAS rows X(name, ENUM, width, rank, arch, detect));
+# each one's kernels are the static library libsatbox_<name>.a (the scalar reference: lib_ci below).
+ISA_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'src', 'isa.h')
+with open(ISA_H) as _f:
+    ISAS = [n for n in re.findall(r'^\s*X\((\w+),', _f.read(), re.M) if n != 'scalar']
+KERNEL_TU = re.compile(r'libsatbox_(%s)\.a\.p$' % '|'.join(ISAS))
 # Library calls the kernels and checks make: their frames are counted as this much (glibc's
 # memcpy, memset and getenv take a few words; sqrtf is an instruction in optimised builds).
 LIBC_FRAME = 128
@@ -136,7 +141,9 @@ def main():
         memo, out = {}, {}
         known = {k for _, k in kinds}
         for r in roots(graph_nodes, graph_edges):
-            name = graph_nodes[r][0]  # kernel_contacts, kernel2d_collide, scalar_aabb, scalar2d_overlap ...
+            # kernel_contacts, kernel2d_collide, scalar_aabb, sbx_scalar2d_overlap ...
+            name = graph_nodes[r][0]
+            name = name[len('sbx_'):] if name.startswith('sbx_') else name
             kind = name[len(prefix):].lstrip('_') if name.startswith(prefix) else None
             if kind in known:
                 out[kind] = max(out.get(kind, 0), deepest(graph_nodes, graph_edges, r, 0, memo))
@@ -148,7 +155,7 @@ def main():
         print('no satbox_* function or no scalar kernel in the .ci files')
         return 1
     paths = [('scalar', dict(scalar))]
-    for isa in ('sse41', 'avx2', 'avx512', 'neon'):
+    for isa in ISAS:
         if isa in kernels:
             depths = dict(scalar)
             depths.update(kernel_depths(kernels[isa][0], kernels[isa][1], 'kernel'))

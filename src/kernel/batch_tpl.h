@@ -242,6 +242,4 @@ static ptrdiff_t kernel_axes_from_quat(const float *const quat[4], size_t n, flo
     return (ptrdiff_t)bad;
 }
 
-const sbx_kernels SBX_TABLE = {kernel_overlap, kernel_collide, kernel_aabb, kernel_axes_from_quat, SBX_W};
-
 #endif

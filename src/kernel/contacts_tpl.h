@@ -11,10 +11,6 @@
  * each with a fixed 12 candidates; masks choose, no lane branches. Each expression is the one of
  * src/scalar_contacts.c in the same order, so every path gives the same bits. */
 
-#define SBX_CAT_(a, b) a##b
-#define SBX_CAT(a, b) SBX_CAT_(a, b)
-#define SBX_CONTACTS_TABLE SBX_CAT(SBX_TABLE, _contacts)
-
 /* SBX_BARE (benchmarks only, never in the library): no manifold at all (no face lane is queued,
  * no edge point), while the SAT part, the axis, the normal and every output store stay; with the
  * rest of SBX_BARE (no validity test, no near-parallel rule) this is a lower bound on what any
@@ -670,7 +666,5 @@ static ptrdiff_t kernel_contacts(const sbx_cjob *cj)
         queue_drain(cj, &cq, cq.qn);
     return (ptrdiff_t)count;
 }
-
-const sbx_contacts_kernels SBX_CONTACTS_TABLE = {kernel_contacts, SBX_W};
 
 #endif

@@ -6,10 +6,6 @@
 #include "tpl_common.h"
 #include "../internal2d.h"
 
-#if !defined(SBX_TABLE2D)
-#error "define SBX_TABLE2D (the name of this instantiation's 2D kernel table) before sat2d_tpl.h"
-#endif
-
 /* Every function mirrors the one of the same name without _w in src/scalar2d.c, operation for
  * operation; `c ? a : b` there is wf_select here. Uses ld() (sources_tpl.h) and wm_store_bits(),
  * push_compact(), store_w() (batch_tpl.h), included before this file. */
@@ -548,8 +544,6 @@ static ptrdiff_t kernel2d_collide(const sbx_job2d *job)
     default: return collide2d_rect_poly(job);
     }
 }
-
-const sbx_kernels2d SBX_TABLE2D = {kernel2d_overlap, kernel2d_collide, SBX_W};
 
 #undef NV2
 

@@ -13,9 +13,21 @@
 #if !defined(SBX_W)
 #error "include a wide_<isa>.h before the kernel templates"
 #endif
-#if !defined(SBX_TABLE)
-#error "define SBX_TABLE (the name of this instantiation's kernel table) before the kernel templates"
+#if !defined(SBX_ISA)
+#error "define SBX_ISA (the path's name in src/isa.h) before the kernel templates"
 #endif
+
+/* The one variant switch: the library's kernels, or their test-only portable twin
+ * (SATBOX_PORTABLE: SIMDE_NO_NATIVE, no ISA flags), or their bench-only bare twin (SBX_BARE: no
+ * validity test, no near-parallel rule, no manifold). The table is sbx_path_<isa><variant>. */
+#if defined(SBX_BARE)
+#define SBX_VARIANT _bare
+#elif defined(SATBOX_PORTABLE)
+#define SBX_VARIANT _portable
+#else
+#define SBX_VARIANT
+#endif
+#define SBX_PATH SBX_CAT3(sbx_path_, SBX_ISA, SBX_VARIANT)
 
 #define SBX_INLINE SBX_ALWAYS_INLINE
 
