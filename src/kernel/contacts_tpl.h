@@ -59,7 +59,6 @@ typedef struct contactsw {
     wf n[3], id, count;
     wf pt0[3], depth0, feat0; /* feat: the feature id as an exact float (< 2^21), -1 if unused */
     unsigned hit, inv, face;  /* face: live lanes with a face axis (their manifold is queued) */
-    wm facem;
 } contactsw;
 
 /* The face queue: stage 1 appends the face lanes of each step to it (compressed) and the face
@@ -147,8 +146,7 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
     /* ---- face manifold inputs (face_manifold's set-up) of the live lanes with a face axis,
      * queued for face_core_w ---- */
     wm live = wm_and(hit, P.valid);
-    o->facem = wm_andnot(live, use_edge);
-    o->face = SBX_MANIFOLD ? wm_bits(o->facem) & lanes : 0u;
+    o->face = SBX_MANIFOLD ? wm_bits(wm_andnot(live, use_edge)) & lanes : 0u;
     if (o->face) {
         unsigned qm = o->face; /* each input row is queued as soon as it is known (no array of them) */
 #define SBX_QPUT(row, v) wf_storeu(qin[row] + qn, wf_compress((v), qm))
@@ -280,8 +278,8 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
  * results (FR_*) over the first FR_N rows (every input is read before the first result is
  * written). A function of its own, which reads its inputs where it uses them, and whose loops
  * over edges and candidates are unrolled: its frame is then the same whatever loop calls it
- * (inlined into stage 2, GCC's spills varied from 3.4 to 5.4 KB on AVX2 with the block size),
- * and small (AVX-512: 4.4 KB instead of 7.3 KB with the loops rolled). */
+ * (inlined, GCC's spills varied from 3.4 to 5.4 KB on AVX2 with the caller's loop), and small
+ * (AVX-512: 4.2 KB instead of 7.3 KB with the loops rolled). */
 SBX_NOINLINE void face_core_w(float (*q)[SBX_QCAP], size_t pos)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f), mone = wf_set1(-1.0f);
