@@ -91,7 +91,7 @@
  * descriptor and TLS out of its stack, which leaves about 11,980 of the 16,384 bytes to the
  * thread's own function and satbox. The deepest calls are the contacts functions, with call
  * chains of 3744 (SSE4.1), 6736 (AVX2), 9272 (AVX-512), 3568 (NEON) and 1752 bytes (scalar)
- * from GCC's call graphs, and 4008 / 7000 / 9808 / 3728 bytes measured below a test thread's
+ * from GCC's call graphs, and 4008 / 7000 / 9808 / 3712 bytes measured below a test thread's
  * frame on SSE4.1 / AVX2 / AVX-512 / NEON (NEON under qemu-user, whose threads take no stack
  * below 128 KiB: the use is measured there against the same 10 KiB); every other kernel's chain
  * is at most 8144 bytes below its entry point (2D collide on AVX-512). The contacts functions keep no per-pair state between
