@@ -613,6 +613,7 @@ static int diag_main(const world_params *p)
 {
     world w;
     world_create(&w, p);
+    w.prefilter = PREFILTER_OFF; /* satbox's records then index w.pairs (the same contacts either way) */
     int window_at = p->steps > DRIFT_WINDOW ? p->steps - DRIFT_WINDOW : 0;
     dContactGeom c4[4], c8[8];
     double n_both = 0, n_only_ode = 0, n_only_sat = 0, normal_diff = 0, a8 = 0, a4 = 0, as = 0;
@@ -625,10 +626,8 @@ static int diag_main(const world_params *p)
         if (step >= window_at) {
             w.n_pairs = 0;
             dSpaceCollide(w.space, &w, collect_pair);
-            refresh_pool(&w);
-            w.stream = (satbox_manifold *)grow(w.stream, &w.cap_stream, w.n_pairs, sizeof *w.stream);
-            ptrdiff_t rec = satbox_contacts_stream_pairs_qrec(w.pool, w.scene.n_bodies, w.pairs, w.n_pairs, SATBOX_MARGIN,
-                                                              w.stream, NULL);
+            narrow_satbox(&w);
+            ptrdiff_t rec = (ptrdiff_t)w.n_stream;
             size_t r = 0;
             for (size_t k = 0; k < w.n_pairs; k++) {
                 dGeomID g1 = w.geom[w.pairs[k].a], g2 = w.geom[w.pairs[k].b];
