@@ -611,6 +611,22 @@ SBX_NOINLINE void queue_drain(const sbx_cjob *cj, cqueue *cq, size_t take)
             }
             sbx_put_manifold_points(r, (unsigned)cq->q[FR_COUNT][j], point, depth, feature);
         }
+    } else if (cq->dst[take - 1] - cq->dst[0] == take - 1) {
+        /* the lanes are consecutive pairs (all of a step's lanes had a face axis, as in resting
+         * stacks): whole vectors go to their pairs instead of one lane at a time */
+        size_t i = cq->dst[0];
+        int k = (int)take;
+        for (int s = 0; s < 4; s++) {
+            for (int c = 0; c < 3; c++)
+                if (cj->point[s][c])
+                    store_w(cj->point[s][c], i, wf_loadu(cq->q[FR_PT + 3 * s + c]), k);
+            if (cj->depth[s])
+                store_w(cj->depth[s], i, wf_loadu(cq->q[FR_DEPTH + s]), k);
+            if (cj->feature[s])
+                wf_store_i32(cj->feature[s] + i, wf_loadu(cq->q[FR_FEAT + s]), k);
+        }
+        if (cj->count)
+            wf_store_u8(cj->count + i, wf_loadu(cq->q[FR_COUNT]), k);
     } else {
         for (int s = 0; s < 4; s++) {
             for (int c = 0; c < 3; c++)
