@@ -7,165 +7,10 @@
 
 _Static_assert(sizeof(satbox_rec) == 64, "satbox_rec must be one 64-byte cache line");
 
-/* ---- argument checks ---------------------------------------------------------------------- */
-
-void sbx_add_in(sbx_spans *s, const void *p, size_t bytes)
-{
-    if (p && bytes)
-        s->in[s->nin++] = (sbx_span){(uintptr_t)p, (uintptr_t)p + bytes};
-}
-
-void sbx_add_out(sbx_spans *s, const void *p, size_t bytes)
-{
-    if (p && bytes)
-        s->out[s->nout++] = (sbx_span){(uintptr_t)p, (uintptr_t)p + bytes};
-}
-
-static int meets(sbx_span a, sbx_span b) { return a.lo < b.hi && b.lo < a.hi; }
-
-int sbx_aliased(const sbx_spans *s)
-{
-    for (int o = 0; o < s->nout; o++) {
-        for (int i = 0; i < s->nin; i++)
-            if (meets(s->out[o], s->in[i]))
-                return 1;
-        for (int p = o + 1; p < s->nout; p++)
-            if (meets(s->out[o], s->out[p]))
-                return 1;
-    }
-    return 0;
-}
-
-/* The 15 arrays of a matrix batch: NULL check, and recorded as inputs of `count` floats. */
-int sbx_check_boxes(const satbox_boxes *b, size_t count, sbx_spans *s)
-{
-    if (!b)
-        return SATBOX_ERR_NULL;
-    for (int c = 0; c < 3; c++) {
-        if (!b->center[c] || !b->half[c])
-            return SATBOX_ERR_NULL;
-        sbx_add_in(s, b->center[c], count * sizeof(float));
-        sbx_add_in(s, b->half[c], count * sizeof(float));
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++) {
-            if (!b->axis[k][c])
-                return SATBOX_ERR_NULL;
-            sbx_add_in(s, b->axis[k][c], count * sizeof(float));
-        }
-    return SATBOX_OK;
-}
-
-int sbx_check_qboxes(const satbox_qboxes *b, size_t count, sbx_spans *s)
-{
-    if (!b)
-        return SATBOX_ERR_NULL;
-    for (int c = 0; c < 3; c++) {
-        if (!b->center[c] || !b->half[c])
-            return SATBOX_ERR_NULL;
-        sbx_add_in(s, b->center[c], count * sizeof(float));
-        sbx_add_in(s, b->half[c], count * sizeof(float));
-    }
-    for (int c = 0; c < 4; c++) {
-        if (!b->quat[c])
-            return SATBOX_ERR_NULL;
-        sbx_add_in(s, b->quat[c], count * sizeof(float));
-    }
-    return SATBOX_OK;
-}
-
 static void add_result(sbx_spans *s, sbx_job *job, const satbox_result *res, size_t n)
 {
-    job->hit = res->hit;
-    job->separation = res->separation;
-    job->axis = res->axis;
-    job->bad = res->bad;
-    sbx_add_out(s, res->bad, n);
-    sbx_add_out(s, res->hit, n);
-    sbx_add_out(s, res->separation, n * sizeof(float));
-    sbx_add_out(s, res->axis, n);
-    for (int c = 0; c < 3; c++) {
-        job->normal[c] = res->normal[c];
-        sbx_add_out(s, res->normal[c], n * sizeof(float));
-    }
-}
-
-int sbx_check_batch(size_t n, size_t pool_n, int takes_margin, float margin)
-{
-    if (n == 0)
-        return 1;
-    if (n > SATBOX_MAX_COUNT || pool_n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (takes_margin && !isfinite(margin))
-        return SATBOX_ERR_ARG;
-    return SATBOX_OK;
-}
-
-int sbx_check_pool(const satbox_pair *pairs, size_t pool_n)
-{
-    if (pool_n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (!pairs)
-        return SATBOX_ERR_NULL;
-    if (pool_n == 0)
-        return SATBOX_ERR_INDEX; /* n > 0 pairs cannot index an empty pool */
-    return SATBOX_OK;
-}
-
-int sbx_check_indices(const satbox_pair *pairs, size_t n, size_t pool_n, sbx_spans *s)
-{
-    sbx_add_in(s, pairs, n * sizeof *pairs);
-    for (size_t i = 0; i < n; i++)
-        if (pairs[i].a >= pool_n || pairs[i].b >= pool_n)
-            return SATBOX_ERR_INDEX;
-    return SATBOX_OK;
-}
-
-/* Pool + pairs (SoA pool, or records of rec_size bytes when `rec` is set): every index is
- * checked before anything is written. */
-static int check_pool(const satbox_boxes *pool, const void *rec, size_t rec_size, size_t pool_n,
-                      const satbox_pair *pairs, size_t n, sbx_spans *s)
-{
-    int e = sbx_check_pool(pairs, pool_n);
-    if (e)
-        return e;
-    if (rec)
-        sbx_add_in(s, rec, pool_n * rec_size);
-    else if ((e = sbx_check_boxes(pool, pool_n, s)))
-        return e;
-    return sbx_check_indices(pairs, n, pool_n, s);
-}
-
-int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s)
-{
-    size_t n = job->n;
-    int e = SATBOX_OK;
-    switch (job->src) {
-    case SBX_SRC_MAT:
-        if (!(e = sbx_check_boxes(job->ma, n, s)))
-            e = sbx_check_boxes(job->mb, n, s);
-        break;
-    case SBX_SRC_QUAT:
-        if (!(e = sbx_check_qboxes(job->qa, n, s)))
-            e = sbx_check_qboxes(job->qb, n, s);
-        break;
-    case SBX_SRC_ONE:
-        e = job->one ? sbx_check_boxes(job->mb, n, s) : SATBOX_ERR_NULL;
-        sbx_add_in(s, job->one, sizeof *job->one);
-        break;
-    case SBX_SRC_POOL:
-        e = check_pool(job->pool, NULL, 0, pool_n, job->pairs, n, s);
-        break;
-    case SBX_SRC_REC:
-        e = job->rec ? check_pool(NULL, job->rec, sizeof *job->rec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
-        break;
-    case SBX_SRC_QREC:
-        e = job->qrec ? check_pool(NULL, job->qrec, sizeof *job->qrec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
-        break;
-    default:
-        e = SATBOX_ERR_ARG;
-    }
-    return e;
+    sbx_bind_pair_outputs(s, job, res->hit, res->axis, res->bad, res->normal, n);
+    SBX_BIND(s, job->separation, res->separation, n * sizeof(float));
 }
 
 /* Every pair entry point: fills `job` (source and inputs already set), checks all arguments in
@@ -295,20 +140,25 @@ ptrdiff_t satbox_collide_pairs_qrec(const satbox_qrec *pool, size_t pool_n, cons
 
 /* ---- box helpers -------------------------------------------------------------------------- */
 
-static int check_minmax(float *min[3], float *max[3], size_t n, sbx_spans *s)
+/* satbox_aabb and satbox_aabb_q: `job` holds the boxes (m or q); `e` is the boxes' check. */
+static ptrdiff_t aabb_call(sbx_box_job *job, int e, float *min[3], float *max[3], sbx_spans *s)
 {
+    if (e)
+        return e;
     if (!min || !max)
         return SATBOX_ERR_NULL;
-    for (int c = 0; c < 3; c++) {
-        if (!min[c] || !max[c])
-            return SATBOX_ERR_NULL;
-        sbx_add_out(s, min[c], n * sizeof(float));
-        sbx_add_out(s, max[c], n * sizeof(float));
-    }
-    return SATBOX_OK;
+    const void *arrays[6] = {min[0], min[1], min[2], max[0], max[1], max[2]};
+    if ((e = sbx_add_arrays(s, 1, arrays, 6, job->n * sizeof(float))))
+        return e;
+    if (sbx_aliased(s))
+        return SATBOX_ERR_ALIAS;
+    memcpy(job->min, min, sizeof job->min);
+    memcpy(job->max, max, sizeof job->max);
+    return sbx_active()->aabb(job);
 }
 
-ptrdiff_t satbox_aabb(const satbox_boxes *boxes, size_t n, float margin, float *min[3], float *max[3])
+/* What both aabb forms check first: 0 (nothing to do), an error, or 1 (go on). */
+static ptrdiff_t aabb_args(size_t n, float margin)
 {
     if (n == 0)
         return 0;
@@ -316,36 +166,27 @@ ptrdiff_t satbox_aabb(const satbox_boxes *boxes, size_t n, float margin, float *
         return SATBOX_ERR_COUNT;
     if (!isfinite(margin) || margin < 0.0f) /* a negative margin would turn boxes inside out */
         return SATBOX_ERR_ARG;
+    return 1;
+}
+
+ptrdiff_t satbox_aabb(const satbox_boxes *boxes, size_t n, float margin, float *min[3], float *max[3])
+{
+    ptrdiff_t r = aabb_args(n, margin);
+    if (r != 1)
+        return r;
     sbx_spans s = {.nin = 0};
-    int e;
-    if ((e = sbx_check_boxes(boxes, n, &s)) || (e = check_minmax(min, max, n, &s)))
-        return e;
-    if (sbx_aliased(&s))
-        return SATBOX_ERR_ALIAS;
     sbx_box_job job = {.n = n, .m = boxes, .margin = margin};
-    memcpy(job.min, min, sizeof job.min);
-    memcpy(job.max, max, sizeof job.max);
-    return sbx_active()->aabb(&job);
+    return aabb_call(&job, sbx_check_boxes(boxes, n, &s), min, max, &s);
 }
 
 ptrdiff_t satbox_aabb_q(const satbox_qboxes *boxes, size_t n, float margin, float *min[3], float *max[3])
 {
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
-    if (!isfinite(margin) || margin < 0.0f)
-        return SATBOX_ERR_ARG;
+    ptrdiff_t r = aabb_args(n, margin);
+    if (r != 1)
+        return r;
     sbx_spans s = {.nin = 0};
-    int e;
-    if ((e = sbx_check_qboxes(boxes, n, &s)) || (e = check_minmax(min, max, n, &s)))
-        return e;
-    if (sbx_aliased(&s))
-        return SATBOX_ERR_ALIAS;
     sbx_box_job job = {.n = n, .q = boxes, .margin = margin};
-    memcpy(job.min, min, sizeof job.min);
-    memcpy(job.max, max, sizeof job.max);
-    return sbx_active()->aabb(&job);
+    return aabb_call(&job, sbx_check_qboxes(boxes, n, &s), min, max, &s);
 }
 
 ptrdiff_t satbox_axes_from_quat(const float *const quat[4], size_t n, float *axis[3][3])
@@ -357,17 +198,12 @@ ptrdiff_t satbox_axes_from_quat(const float *const quat[4], size_t n, float *axi
     if (!quat || !axis)
         return SATBOX_ERR_NULL;
     sbx_spans s = {.nin = 0};
-    for (int c = 0; c < 4; c++) {
-        if (!quat[c])
-            return SATBOX_ERR_NULL;
-        sbx_add_in(&s, quat[c], n * sizeof(float));
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++) {
-            if (!axis[k][c])
-                return SATBOX_ERR_NULL;
-            sbx_add_out(&s, axis[k][c], n * sizeof(float));
-        }
+    const void *in[4] = {quat[0], quat[1], quat[2], quat[3]}, *out[9];
+    for (int k = 0; k < 9; k++)
+        out[k] = axis[k / 3][k % 3];
+    int e = sbx_add_arrays(&s, 0, in, 4, n * sizeof(float));
+    if (e || (e = sbx_add_arrays(&s, 1, out, 9, n * sizeof(float))))
+        return e;
     if (sbx_aliased(&s))
         return SATBOX_ERR_ALIAS;
     return sbx_active()->axes_from_quat(quat, n, axis);

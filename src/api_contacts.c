@@ -4,33 +4,18 @@
 
 #include "contacts.h"
 
-/* Records every output of `out` in the job and as an output span of n elements. */
+/* Binds every output of `out` to the job, each recorded as an output span of n elements. */
 static void add_outputs(sbx_spans *s, sbx_cjob *cj, const satbox_contacts_out *out, size_t n)
 {
-    sbx_job *job = &cj->pair;
-    job->hit = out->hit;
-    job->axis = out->axis;
-    job->bad = out->bad;
-    cj->count = out->count;
-    sbx_add_out(s, out->hit, n);
-    sbx_add_out(s, out->axis, n);
-    sbx_add_out(s, out->bad, n);
-    sbx_add_out(s, out->count, n);
-    for (int c = 0; c < 3; c++) {
-        job->normal[c] = out->normal[c];
-        sbx_add_out(s, out->normal[c], n * sizeof(float));
-    }
+    sbx_bind_pair_outputs(s, &cj->pair, out->hit, out->axis, out->bad, out->normal, n);
+    SBX_BIND(s, cj->count, out->count, n);
     for (int k = 0; k < 4; k++) {
-        for (int c = 0; c < 3; c++) {
-            cj->point[k][c] = out->point[k][c];
-            sbx_add_out(s, out->point[k][c], n * sizeof(float));
-        }
-        cj->depth[k] = out->depth[k];
-        cj->feature[k] = out->feature[k];
-        sbx_add_out(s, out->depth[k], n * sizeof(float));
-        sbx_add_out(s, out->feature[k], n * sizeof(uint32_t));
+        for (int c = 0; c < 3; c++)
+            SBX_BIND(s, cj->point[k][c], out->point[k][c], n * sizeof(float));
+        SBX_BIND(s, cj->depth[k], out->depth[k], n * sizeof(float));
+        SBX_BIND(s, cj->feature[k], out->feature[k], n * sizeof(uint32_t));
     }
-    sbx_add_out(s, job->compact, n * sizeof(uint32_t));
+    sbx_add_out(s, cj->pair.compact, n * sizeof(uint32_t));
 }
 
 /* Every contacts entry point: checks all arguments (nothing is written unless all pass), then

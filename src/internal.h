@@ -141,7 +141,7 @@ ptrdiff_t sbx_checked_pairs(const sbx_job *job, ptrdiff_t count);
 unsigned sbx_cpu_paths(void);
 
 
-/* ---- argument checks (api.c), shared by every public function ---- */
+/* ---- argument checks (args.c), shared by every public function ---- */
 
 /* Memory ranges of a call's inputs and outputs, to reject outputs that overlap anything. */
 typedef struct sbx_span {
@@ -157,6 +157,14 @@ void sbx_add_in(sbx_spans *s, const void *p, size_t bytes);
 void sbx_add_out(sbx_spans *s, const void *p, size_t bytes);
 /* 1 when an output range meets an input range or another output range. */
 int sbx_aliased(const sbx_spans *s);
+/* `na` arrays of `bytes` bytes each: SATBOX_ERR_NULL if one is NULL, else each recorded as an input
+ * (output = 0) or an output span. */
+int sbx_add_arrays(sbx_spans *s, int output, const void *const *arrays, int na, size_t bytes);
+/* An output array bound to its job field and recorded as an output span (NULL: skipped, not recorded). */
+#define SBX_BIND(s, field, array, bytes) ((field) = (array), sbx_add_out((s), (array), (bytes)))
+/* The outputs every collide-like pair call has: hit, axis, bad (n bytes each), normal (3 x n floats). */
+void sbx_bind_pair_outputs(sbx_spans *s, sbx_job *job, uint8_t *hit, uint8_t *axis, uint8_t *bad,
+                           float *const normal[3], size_t n);
 /* NULL checks of a batch descriptor; its arrays recorded as inputs of `count` floats. */
 int sbx_check_boxes(const satbox_boxes *b, size_t count, sbx_spans *s);
 int sbx_check_qboxes(const satbox_qboxes *b, size_t count, sbx_spans *s);

@@ -38,18 +38,12 @@ ptrdiff_t satbox_pack(const satbox_box *src, size_t n, const satbox_boxes_out *d
         return SATBOX_ERR_NULL;
     sbx_spans s = {.nin = 0};
     sbx_add_in(&s, src, n * sizeof *src);
-    for (int c = 0; c < 3; c++) {
-        if (!dst->center[c] || !dst->half[c])
-            return SATBOX_ERR_NULL;
-        sbx_add_out(&s, dst->center[c], n * sizeof(float));
-        sbx_add_out(&s, dst->half[c], n * sizeof(float));
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++) {
-            if (!dst->axis[k][c])
-                return SATBOX_ERR_NULL;
-            sbx_add_out(&s, dst->axis[k][c], n * sizeof(float));
-        }
+    const void *arrays[15] = {dst->center[0], dst->center[1], dst->center[2], dst->half[0], dst->half[1], dst->half[2]};
+    for (int k = 0; k < 9; k++)
+        arrays[6 + k] = dst->axis[k / 3][k % 3];
+    int e = sbx_add_arrays(&s, 1, arrays, 15, n * sizeof(float));
+    if (e)
+        return e;
     if (sbx_aliased(&s))
         return SATBOX_ERR_ALIAS;
     for (size_t i = 0; i < n; i++) {

@@ -314,14 +314,14 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
         sc_[0] = SATBOX_FEATURE_FALLBACK + (unsigned)q;
         ns = 1;
     }
-    uint32_t base = (uint32_t)((ref_a ? 0 : 6) + 2 * k + (sr < 0.0f)) | (uint32_t)(2 * m + (sq < 0.0f)) << 8;
+    unsigned face_ref = (unsigned)((ref_a ? 0 : 6) + 2 * k + (sr < 0.0f)), face_inc = (unsigned)(2 * m + (sq < 0.0f));
     for (int s = 0; s < ns; s++) {
         /* world = cP + x uP_k1 + y uP_k2 + z uP_k, with z = sr (hk - depth) */
         float z = (hk - sd_[s]) * sr;
         for (int c = 0; c < 3; c++)
             o->point[s][c] = ((Pb->c[c] + sx_[s] * Pb->u[k1][c]) + sy_[s] * Pb->u[k2][c]) + z * Pb->u[k][c];
         o->depth[s] = sd_[s];
-        o->feature[s] = base | sc_[s] << 16;
+        o->feature[s] = SBX_FEATURE(face_ref, face_inc, sc_[s]);
     }
     o->count = (uint8_t)ns;
 }
@@ -360,7 +360,7 @@ static void edge_point(const box_v *A, const box_v *B, const csat *S, int ke, co
     o->depth[0] = -S->se;
     unsigned ea = (unsigned)(4 * i) + (sa1 < 0.0f) + 2u * (sa2 < 0.0f);
     unsigned eb = (unsigned)(4 * j) + (sb1 < 0.0f) + 2u * (sb2 < 0.0f);
-    o->feature[0] = (0x80u + ea) | eb << 8 | SATBOX_FEATURE_EDGE << 16;
+    o->feature[0] = SBX_FEATURE(SBX_FEAT_EDGE_A + ea, eb, SATBOX_FEATURE_EDGE);
     o->count = 1;
 }
 

@@ -211,7 +211,7 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
         SBX_QPUT(FI_SR, sr);
         SBX_QPUT(FI_CT, wf_mul(wf_set1(SATBOX_CONTACT_ABS_TOL), sum_h));
         SBX_QPUT(FI_LO, wf_neg(wf_add(margin, wf_mul(wf_set1(SATBOX_CONTACT_KEEP_TOL), sum_h))));
-        SBX_QPUT(FI_BASE, wf_add(face_ref, wf_mul(face_inc, wf_set1(256.0f))));
+        SBX_QPUT(FI_BASE, wf_add(face_ref, wf_mul(face_inc, wf_set1(SBX_FEAT_INC))));
 #undef SBX_QPUT
         qn += (size_t)__builtin_popcount(qm);
     }
@@ -252,7 +252,7 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
         for (int c = 0; c < 3; c++)
             edge_pt[c] = wf_add(A->c[c], wf_mul(wf_add(wf_add(epa[c], wf_mul(sp, uAi[c])), wf_add(epb[c], wf_mul(tp, uBj[c]))),
                                                 wf_set1(0.5f)));
-        edge_ref = wf_add(wf_add(wf_add(wf_set1(128.0f), wf_mul(wf_set1(4.0f), ei)), wf_select(sa1n, one, zero)),
+        edge_ref = wf_add(wf_add(wf_add(wf_set1((float)SBX_FEAT_EDGE_A), wf_mul(wf_set1(4.0f), ei)), wf_select(sa1n, one, zero)),
                              wf_select(sa2n, wf_set1(2.0f), zero));
         edge_inc = wf_add(wf_add(wf_mul(wf_set1(4.0f), ej), wf_select(sb1n, zero, one)), wf_select(sb2n, zero, wf_set1(2.0f)));
     }
@@ -263,7 +263,7 @@ SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsign
     for (int c = 0; c < 3; c++)
         o->pt0[c] = wf_keep(edge_live, edge_pt[c]);
     o->depth0 = wf_keep(edge_live, wf_neg(se));
-    wf edge_feat = wf_add(wf_add(edge_ref, wf_mul(edge_inc, wf_set1(256.0f))), wf_set1(65536.0f * SATBOX_FEATURE_EDGE));
+    wf edge_feat = wf_add(wf_add(edge_ref, wf_mul(edge_inc, wf_set1(SBX_FEAT_INC))), wf_set1(SBX_FEAT_CAND * SATBOX_FEATURE_EDGE));
     o->feat0 = wf_select(edge_live, edge_feat, wf_set1(-1.0f));
     for (int c = 0; c < 3; c++)
         o->n[c] = wf_select(P.valid, o->n[c], zero);
@@ -462,7 +462,7 @@ SBX_NOINLINE void face_core_w(float (*q)[SBX_QCAP], size_t pos)
         for (int c = 0; c < 3; c++)
             wf_storeu(q[FR_PT + 3 * s + c] + pos, wf_keep(act, face_pt[s][c]));
         wf_storeu(q[FR_DEPTH + s] + pos, wf_keep(act, slot[s].d));
-        wf_storeu(q[FR_FEAT + s] + pos, wf_select(act, wf_add(base, wf_mul(slot[s].c, wf_set1(65536.0f))), mone));
+        wf_storeu(q[FR_FEAT + s] + pos, wf_select(act, wf_add(base, wf_mul(slot[s].c, wf_set1(SBX_FEAT_CAND))), mone));
     }
     wf_storeu(q[FR_COUNT] + pos, count_face);
 }
@@ -611,6 +611,22 @@ SBX_NOINLINE void queue_drain(const sbx_cjob *cj, cqueue *cq, size_t take)
             }
             sbx_put_manifold_points(r, (unsigned)cq->q[FR_COUNT][j], point, depth, feature);
         }
+    } else if (cq->dst[take - 1] - cq->dst[0] == take - 1) {
+        /* the lanes are consecutive pairs (all of a step's lanes had a face axis, as in resting
+         * stacks): whole vectors go to their pairs instead of one lane at a time */
+        size_t i = cq->dst[0];
+        int k = (int)take;
+        for (int s = 0; s < 4; s++) {
+            for (int c = 0; c < 3; c++)
+                if (cj->point[s][c])
+                    store_w(cj->point[s][c], i, wf_loadu(cq->q[FR_PT + 3 * s + c]), k);
+            if (cj->depth[s])
+                store_w(cj->depth[s], i, wf_loadu(cq->q[FR_DEPTH + s]), k);
+            if (cj->feature[s])
+                wf_store_i32(cj->feature[s] + i, wf_loadu(cq->q[FR_FEAT + s]), k);
+        }
+        if (cj->count)
+            wf_store_u8(cj->count + i, wf_loadu(cq->q[FR_COUNT]), k);
     } else {
         for (int s = 0; s < 4; s++) {
             for (int c = 0; c < 3; c++)

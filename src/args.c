@@ -1,0 +1,154 @@
+/* args.c - the argument-check room: the spans of a call's inputs and outputs (aliasing), the checks of every
+ * input kind and pair source, and the binding of outputs to a job. Every entry file (api.c, api_contacts.c,
+ * api2d.c, layout.c) checks its arguments with these. */
+/* SPDX-License-Identifier: MIT */
+#include <math.h>
+
+#include "internal.h"
+
+void sbx_add_in(sbx_spans *s, const void *p, size_t bytes)
+{
+    if (p && bytes)
+        s->in[s->nin++] = (sbx_span){(uintptr_t)p, (uintptr_t)p + bytes};
+}
+
+void sbx_add_out(sbx_spans *s, const void *p, size_t bytes)
+{
+    if (p && bytes)
+        s->out[s->nout++] = (sbx_span){(uintptr_t)p, (uintptr_t)p + bytes};
+}
+
+static int meets(sbx_span a, sbx_span b) { return a.lo < b.hi && b.lo < a.hi; }
+
+int sbx_aliased(const sbx_spans *s)
+{
+    for (int o = 0; o < s->nout; o++) {
+        for (int i = 0; i < s->nin; i++)
+            if (meets(s->out[o], s->in[i]))
+                return 1;
+        for (int p = o + 1; p < s->nout; p++)
+            if (meets(s->out[o], s->out[p]))
+                return 1;
+    }
+    return 0;
+}
+
+int sbx_add_arrays(sbx_spans *s, int output, const void *const *arrays, int na, size_t bytes)
+{
+    for (int k = 0; k < na; k++) {
+        if (!arrays[k])
+            return SATBOX_ERR_NULL;
+        if (output)
+            sbx_add_out(s, arrays[k], bytes);
+        else
+            sbx_add_in(s, arrays[k], bytes);
+    }
+    return SATBOX_OK;
+}
+
+int sbx_check_boxes(const satbox_boxes *b, size_t count, sbx_spans *s)
+{
+    if (!b)
+        return SATBOX_ERR_NULL;
+    const void *arrays[15] = {b->center[0], b->center[1], b->center[2], b->half[0], b->half[1], b->half[2]};
+    for (int k = 0; k < 9; k++)
+        arrays[6 + k] = b->axis[k / 3][k % 3];
+    return sbx_add_arrays(s, 0, arrays, 15, count * sizeof(float));
+}
+
+int sbx_check_qboxes(const satbox_qboxes *b, size_t count, sbx_spans *s)
+{
+    if (!b)
+        return SATBOX_ERR_NULL;
+    const void *arrays[10] = {b->center[0], b->center[1], b->center[2], b->half[0], b->half[1], b->half[2],
+                              b->quat[0],   b->quat[1],   b->quat[2],   b->quat[3]};
+    return sbx_add_arrays(s, 0, arrays, 10, count * sizeof(float));
+}
+
+void sbx_bind_pair_outputs(sbx_spans *s, sbx_job *job, uint8_t *hit, uint8_t *axis, uint8_t *bad,
+                           float *const normal[3], size_t n)
+{
+    SBX_BIND(s, job->hit, hit, n);
+    SBX_BIND(s, job->axis, axis, n);
+    SBX_BIND(s, job->bad, bad, n);
+    for (int c = 0; c < 3; c++)
+        SBX_BIND(s, job->normal[c], normal[c], n * sizeof(float));
+}
+
+int sbx_check_batch(size_t n, size_t pool_n, int takes_margin, float margin)
+{
+    if (n == 0)
+        return 1;
+    if (n > SATBOX_MAX_COUNT || pool_n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (takes_margin && !isfinite(margin))
+        return SATBOX_ERR_ARG;
+    return SATBOX_OK;
+}
+
+int sbx_check_pool(const satbox_pair *pairs, size_t pool_n)
+{
+    if (pool_n > SATBOX_MAX_COUNT)
+        return SATBOX_ERR_COUNT;
+    if (!pairs)
+        return SATBOX_ERR_NULL;
+    if (pool_n == 0)
+        return SATBOX_ERR_INDEX; /* n > 0 pairs cannot index an empty pool */
+    return SATBOX_OK;
+}
+
+int sbx_check_indices(const satbox_pair *pairs, size_t n, size_t pool_n, sbx_spans *s)
+{
+    sbx_add_in(s, pairs, n * sizeof *pairs);
+    for (size_t i = 0; i < n; i++)
+        if (pairs[i].a >= pool_n || pairs[i].b >= pool_n)
+            return SATBOX_ERR_INDEX;
+    return SATBOX_OK;
+}
+
+/* Pool + pairs (SoA pool, or records of rec_size bytes when `rec` is set): every index is
+ * checked before anything is written. */
+static int check_pool(const satbox_boxes *pool, const void *rec, size_t rec_size, size_t pool_n,
+                      const satbox_pair *pairs, size_t n, sbx_spans *s)
+{
+    int e = sbx_check_pool(pairs, pool_n);
+    if (e)
+        return e;
+    if (rec)
+        sbx_add_in(s, rec, pool_n * rec_size);
+    else if ((e = sbx_check_boxes(pool, pool_n, s)))
+        return e;
+    return sbx_check_indices(pairs, n, pool_n, s);
+}
+
+int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s)
+{
+    size_t n = job->n;
+    int e = SATBOX_OK;
+    switch (job->src) {
+    case SBX_SRC_MAT:
+        if (!(e = sbx_check_boxes(job->ma, n, s)))
+            e = sbx_check_boxes(job->mb, n, s);
+        break;
+    case SBX_SRC_QUAT:
+        if (!(e = sbx_check_qboxes(job->qa, n, s)))
+            e = sbx_check_qboxes(job->qb, n, s);
+        break;
+    case SBX_SRC_ONE:
+        e = job->one ? sbx_check_boxes(job->mb, n, s) : SATBOX_ERR_NULL;
+        sbx_add_in(s, job->one, sizeof *job->one);
+        break;
+    case SBX_SRC_POOL:
+        e = check_pool(job->pool, NULL, 0, pool_n, job->pairs, n, s);
+        break;
+    case SBX_SRC_REC:
+        e = job->rec ? check_pool(NULL, job->rec, sizeof *job->rec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
+        break;
+    case SBX_SRC_QREC:
+        e = job->qrec ? check_pool(NULL, job->qrec, sizeof *job->qrec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
+        break;
+    default:
+        e = SATBOX_ERR_ARG;
+    }
+    return e;
+}
