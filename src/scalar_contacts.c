@@ -314,14 +314,14 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
         sc_[0] = SATBOX_FEATURE_FALLBACK + (unsigned)q;
         ns = 1;
     }
-    unsigned face_ref = (unsigned)((ref_a ? 0 : 6) + 2 * k + (sr < 0.0f)), face_inc = (unsigned)(2 * m + (sq < 0.0f));
+    uint32_t base = SBX_FEATURE((ref_a ? 0 : 6) + 2 * k + (sr < 0.0f), 2 * m + (sq < 0.0f), 0);
     for (int s = 0; s < ns; s++) {
         /* world = cP + x uP_k1 + y uP_k2 + z uP_k, with z = sr (hk - depth) */
         float z = (hk - sd_[s]) * sr;
         for (int c = 0; c < 3; c++)
             o->point[s][c] = ((Pb->c[c] + sx_[s] * Pb->u[k1][c]) + sy_[s] * Pb->u[k2][c]) + z * Pb->u[k][c];
         o->depth[s] = sd_[s];
-        o->feature[s] = SBX_FEATURE(face_ref, face_inc, sc_[s]);
+        o->feature[s] = base | SBX_FEATURE(0, 0, sc_[s]);
     }
     o->count = (uint8_t)ns;
 }
