@@ -69,10 +69,10 @@ static void rect_pair2d(const sbx_job2d *job, size_t i, poly_v *pa, poly_v *pb, 
     q->sat_id = pick_b ? idb : ida;
     q->sat_sep = pick_b ? sb : sa;
     rect_axis_normal(&a, &b, p, q->sat_id, &q->sat_nx, &q->sat_ny);
-    /* Hysteresis: B's face only when it beats A's by more than FLIP_TOL times the longer face. */
+    /* Hysteresis: B's face only when it beats A's by more than FLIP_TOL times the shorter face. */
     float la = ida == 0 ? a.h[1] + a.h[1] : a.h[0] + a.h[0];
     float lb = idb == 2 ? b.h[1] + b.h[1] : b.h[0] + b.h[0];
-    float l = lb > la ? lb : la;
+    float l = lb < la ? lb : la;
     q->ref_b = sb - sa > SATBOX2D_FLIP_TOL * l;
     q->axis = q->ref_b ? idb : ida;
     float nx, ny;
@@ -132,8 +132,8 @@ static void poly_pair2d(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, po
     float nx = w->nx / w->len, ny = w->ny / w->len;
     q->sat_nx = pick_b ? -nx : nx;
     q->sat_ny = pick_b ? -ny : ny;
-    /* Hysteresis: B's face only when it beats A's by more than FLIP_TOL times the longer edge. */
-    float l = best[1].l1 > best[0].l1 ? best[1].l1 : best[0].l1;
+    /* Hysteresis: B's face only when it beats A's by more than FLIP_TOL times the shorter edge. */
+    float l = best[1].l1 < best[0].l1 ? best[1].l1 : best[0].l1;
     q->ref_b = best[1].sep - best[0].sep > SATBOX2D_FLIP_TOL * l;
     const best2d *r = &best[q->ref_b];
     q->axis = r->id;
@@ -198,7 +198,8 @@ static unsigned manifold2d(const pair2d *q, float margin, satbox2d_manifold *r)
         sep[j] = d[j] + (d[o] - d[j]) * mu;
     }
     /* Kept points: within the margin (at the pair's scale); two points too close merge into end 0. */
-    int go = q->valid && q->sat_sep <= margin * q->scale;
+    int beyond = (s[0] < 0.0f && s[1] < 0.0f) || (s[0] > hi && s[1] > hi);
+    int go = q->valid && q->sat_sep <= margin * q->scale && !beyond;
     int keep0 = go && sep[0] <= margin * q->scale, keep1 = go && sep[1] <= margin * q->scale;
     float gap = fabsf(px[0] - px[1]) + fabsf(py[0] - py[1]);
     float lref = fabsf(erx) + fabsf(ery);

@@ -125,7 +125,7 @@
  *    The best face of A is the axis with the largest gap among A's (ties: lowest id), the best face
  *    of B likewise; the collide axis is B's best when its gap is strictly larger, else A's.
  *  - **Reference edge, with hysteresis.** The reference edge is A's best face, unless B's best gap
- *    exceeds A's by more than ::SATBOX2D_FLIP_TOL times the longer of the two faces' edges (for a
+ *    exceeds A's by more than ::SATBOX2D_FLIP_TOL times the shorter of the two faces' edges (for a
  *    rectangle, the face of axis 0 or 2 has length 2 h1, of axis 1 or 3 length 2 h0; for a polygon,
  *    the L1 norm `|ex| + |ey|` of the edge vector at the pair's scale); then it is B's. So a pair whose best faces are nearly as good keeps A's face from one step to the next.
  *    `normal` is the reference edge's outward unit normal, negated when the edge is B's: it always
@@ -139,8 +139,9 @@
  *    lowest index).
  *  - **Clipping.** Each end j of the incident edge (0: its first vertex, 1: the next one) is moved
  *    along the edge to the reference edge's side planes (the lines through the reference edge's
- *    ends along the normal) when it lies outside them, never past the other end (an edge beyond one
- *    side plane collapses to its end nearest it, then merged). The point is on the incident
+ *    ends along the normal) when it lies outside them. An incident edge wholly beyond one side
+ *    plane gives no point (as Box2D: the shapes meet only corner to corner there, and the
+ *    distance below the reference line would be a phantom depth). The point is on the incident
  *    shape's edge: its **position** is that clipped incident point, in world coordinates.
  *  - **Separation** of a point: its signed distance from the line of the reference edge along the
  *    reference normal (< 0: penetration, the depth below the reference edge), interpolated from
@@ -159,7 +160,11 @@
  *    (`local / s + origin`, one rounding of the world coordinate).
  *  - **Bad data**: count 0, bad 1, normal 0, axis ::SATBOX_AXIS_INVALID, separation NaN.
  * Every field of the record is written for every pair i < n (struct padding included: none).
- * Known limits: rectangles smaller than about 2^-60 (their corner products underflow) and the
+ * Known limits (tests/test_oracle2d.c counts them): an overlapping pair can get no point when a
+ * zero-area polygon (all vertices on one line) is involved (its edges run both ways along the
+ * line), when the reference edge is nearly collinear with its neighbour (a reflex vertex within
+ * ::SATBOX2D_CONVEX_TOL) and the incident edge lies beyond its side plane, and for
+ * corner-to-corner overlaps (seen below 2^-10 of the pair's size); rectangles smaller than about 2^-60 (their corner products underflow) and the
  * incident choice between two edges equally anti-parallel (a shape turned 45 degrees exactly on a
  * face) have no hysteresis of their own.
  */

@@ -70,7 +70,7 @@ SBX_INLINE void rect_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int
     rect_axis_normal_w(&a, &b, p, q->sat_id, &q->sat_nx, &q->sat_ny);
     wf la = wf_select(a1, wf_add(a.h[0], a.h[0]), wf_add(a.h[1], a.h[1]));
     wf lb = wf_select(b3, wf_add(b.h[0], b.h[0]), wf_add(b.h[1], b.h[1]));
-    wf l = wf_select(wm_gt(lb, la), lb, la);
+    wf l = wf_select(wm_lt(lb, la), lb, la);
     q->ref_b = wm_gt(wf_sub(sb, sa), wf_mul(wf_set1(SATBOX2D_FLIP_TOL), l));
     q->axis = wf_select(q->ref_b, idb, ida);
     wf nx, ny;
@@ -148,7 +148,7 @@ SBX_INLINE void poly_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int
     wf ny = wf_div(wf_select(pick_b, best[1].ny, best[0].ny), wf_select(pick_b, best[1].len, best[0].len));
     q->sat_nx = wf_select(pick_b, wf_neg(nx), nx);
     q->sat_ny = wf_select(pick_b, wf_neg(ny), ny);
-    wf l = wf_select(wm_gt(best[1].l1, best[0].l1), best[1].l1, best[0].l1);
+    wf l = wf_select(wm_lt(best[1].l1, best[0].l1), best[1].l1, best[0].l1);
     q->ref_b = wm_gt(wf_sub(best[1].sep, best[0].sep), wf_mul(wf_set1(SATBOX2D_FLIP_TOL), l));
     q->axis = wf_select(q->ref_b, best[1].id, best[0].id);
     q->ref_nx = wf_div(wf_select(q->ref_b, best[1].nx, best[0].nx), wf_select(q->ref_b, best[1].len, best[0].len));
@@ -227,7 +227,8 @@ SBX_INLINE void manifold2d_w(const pair2dw *q, wf margin, man2dw *o)
     }
     /* Kept points: within the margin (at the pair's scale); two points too close merge into end 0. */
     wf ms = wf_mul(margin, q->scale);
-    wm go = wm_and(q->valid, wm_le(q->sat_sep, ms));
+    wm beyond = wm_or(wm_and(wm_lt(s[0], zero), wm_lt(s[1], zero)), wm_and(wm_gt(s[0], hi), wm_gt(s[1], hi)));
+    wm go = wm_andnot(wm_and(q->valid, wm_le(q->sat_sep, ms)), beyond);
     wm keep0 = wm_and(go, wm_le(sep[0], ms)), keep1 = wm_and(go, wm_le(sep[1], ms));
     wf gap = wf_add(wf_abs(wf_sub(px[0], px[1])), wf_abs(wf_sub(py[0], py[1])));
     wf lref = wf_add(wf_abs(erx), wf_abs(ery));
