@@ -96,6 +96,21 @@ static void gen(tb_rng *r, int kind, tb2_family f, tb_rect *ra, tb_rect *rb, tb_
     }
 }
 
+/* The pair as exact long-double shapes (rectangles: their exact corners) and its exact SAT value. */
+static long double exact_pair(int kind, const tb_rect *ar, const tb_rect *br, const tb_poly *ap, const tb_poly *bp,
+                              or2_poly *a, or2_poly *b, int *id, long double n[2])
+{
+    if (kind == RECT || kind == RECT_POLY)
+        or2_from_rect(ar, a);
+    else
+        or2_from_poly(ap, a);
+    if (kind == RECT)
+        or2_from_rect(br, b);
+    else
+        or2_from_poly(bp, b);
+    return kind == RECT ? or2_rect_sat(ar, br, id, n) : or2_sat(a, b, id, n);
+}
+
 static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *t)
 {
     tb_rng r;
@@ -141,16 +156,8 @@ static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *
                 continue;
             }
             or2_poly a, b;
-            if (kind == RECT || kind == RECT_POLY)
-                or2_from_rect(&ar[i], &a);
-            else
-                or2_from_poly(&ap[i], &a);
-            if (kind == RECT)
-                or2_from_rect(&br[i], &b);
-            else
-                or2_from_poly(&bp[i], &b);
             int id = -1;
-            long double n[2], s = kind == RECT ? or2_rect_sat(&ar[i], &br[i], &id, n) : or2_sat(&a, &b, &id, n);
+            long double n[2], s = exact_pair(kind, &ar[i], &br[i], &ap[i], &bp[i], &a, &b, &id, n);
             long double unit = ldexpl(1.0L, -24) * or2_scale(&a, &b);
             long double band = K_BAND * unit + FLOOR;
             int truth = or2_intersect(&a, &b);
@@ -256,16 +263,8 @@ static void run_manifold(int kind, tb2_family f, long long n, uint64_t seed, flo
             }
             t->pairs++;
             or2_poly a, b;
-            if (kind == RECT || kind == RECT_POLY)
-                or2_from_rect(&ar[i], &a);
-            else
-                or2_from_poly(&ap[i], &a);
-            if (kind == RECT)
-                or2_from_rect(&br[i], &b);
-            else
-                or2_from_poly(&bp[i], &b);
             int id = -1;
-            long double nrm[2], s = kind == RECT ? or2_rect_sat(&ar[i], &br[i], &id, nrm) : or2_sat(&a, &b, &id, nrm);
+            long double nrm[2], s = exact_pair(kind, &ar[i], &br[i], &ap[i], &bp[i], &a, &b, &id, nrm);
             long double band = K_BAND * ldexpl(1.0L, -24) * or2_scale(&a, &b) + FLOOR;
             t->with += mf->count > 0;
             t->points += mf->count;
