@@ -25,8 +25,7 @@ extern "C" {
 }
 
 #if defined(SATBOX_HAVE_BOX2D)
-#include <box2d/b2_collision.h>
-#include <box2d/b2_polygon_shape.h>
+#include "box2d_conv.h" // tb2_to_box2d(), shared with tests/test_box2d_agree.cpp
 #endif
 
 namespace {
@@ -148,21 +147,6 @@ struct Work2d {
 #endif
 };
 
-#if defined(SATBOX_HAVE_BOX2D)
-// Local vertices about the vertex centroid, and the transform that puts them back (angle 0).
-void to_box2d(const tb_poly &p, b2PolygonShape &s, b2Transform &xf)
-{
-    float mx = 0, my = 0;
-    for (int k = 0; k < p.n; k++)
-        mx += p.x[k] / p.n, my += p.y[k] / p.n;
-    b2Vec2 v[b2_maxPolygonVertices];
-    for (int k = 0; k < p.n; k++)
-        v[k].Set(p.x[k] - mx, p.y[k] - my);
-    s.Set(v, p.n);
-    xf.Set(b2Vec2(mx, my), 0.0f);
-}
-#endif
-
 Work2d *work2d()
 {
     static Work2d *w = nullptr;
@@ -201,8 +185,8 @@ Work2d *work2d()
     w->ba.resize(n), w->bb.resize(n), w->brect_a.resize(n), w->brect_b.resize(n), w->xa.resize(n), w->xb.resize(n);
     w->identity.SetIdentity();
     for (size_t i = 0; i < n; i++) {
-        to_box2d(w->pa[i], w->ba[i], w->xa[i]);
-        to_box2d(w->pb[i], w->bb[i], w->xb[i]);
+        tb2_to_box2d(w->pa[i], w->ba[i], w->xa[i]);
+        tb2_to_box2d(w->pb[i], w->bb[i], w->xb[i]);
         const tb_rect *q[2] = {&w->ra[i], &w->rb[i]};
         b2PolygonShape *bs[2] = {&w->brect_a[i], &w->brect_b[i]};
         for (int s2 = 0; s2 < 2; s2++)
