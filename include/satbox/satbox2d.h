@@ -275,9 +275,9 @@ SATBOX_API ptrdiff_t satbox2d_rect_poly_collide(const satbox2d_rects *a, const s
 /* Contact manifolds                                                                        */
 
 /** Relative tolerance of the reference-edge hysteresis (see "Contact manifolds"): 2^-10. */
-#define SATBOX2D_FLIP_TOL 0x1p-10f
+#define SATBOX2D_FLIP_TOL 0.0009765625f /* 2^-10 */
 /** Two kept points closer than this times the reference edge's length (L1) are merged: 2^-10. */
-#define SATBOX2D_MERGE_TOL 0x1p-10f
+#define SATBOX2D_MERGE_TOL 0.0009765625f /* 2^-10 */
 /** satbox2d_manifold::flags: the reference edge is B's (else A's). */
 #define SATBOX2D_MANIFOLD_REF_B 1u
 /** satbox2d_manifold::flags: collide's axis is B's, but the hysteresis kept A's face. */
