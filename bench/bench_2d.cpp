@@ -2,7 +2,9 @@
 // SPDX-License-Identifier: MIT
 //
 // Names: 2d/<entry>/<path>/<workload>/<pairs>, e.g. 2d/poly_collide/avx512/uniform/4096. Entries:
-// rect_overlap, rect_collide, poly_overlap, poly_collide, rect_poly_collide, poly_overlap_pairs.
+// rect_overlap, rect_collide, poly_overlap, poly_collide, rect_poly_collide, poly_overlap_pairs,
+// rect_contacts, poly_contacts (contact manifolds at margin 0; box2d: b2CollidePolygons, which
+// builds Box2D's whole manifold, the same call as poly_collide's box2d row).
 // Paths: the satbox paths this CPU runs, "textbook" (rectangles: 4 axes, radii from the axes,
 // early exit), "classic" (polygons: every vertex of both projected on every edge normal of both,
 // early exit; collide normalises and keeps the smallest overlap) and "box2d" (Box2D 2.4 from
@@ -25,8 +27,7 @@ extern "C" {
 }
 
 #if defined(SATBOX_HAVE_BOX2D)
-#include <box2d/b2_collision.h>
-#include <box2d/b2_polygon_shape.h>
+#include "box2d_conv.h" // tb2_to_box2d(), shared with tests/test_box2d_agree.cpp
 #endif
 
 namespace {
@@ -34,9 +35,10 @@ namespace {
 constexpr size_t kPairs = 4096;
 constexpr int kTextbook = 100, kClassic = 101, kBox2d = 102;
 
-enum Entry2d { RECT_OVERLAP, RECT_COLLIDE, POLY_OVERLAP, POLY_COLLIDE, RECT_POLY_COLLIDE, POLY_OVERLAP_PAIRS };
+enum Entry2d { RECT_OVERLAP, RECT_COLLIDE, POLY_OVERLAP, POLY_COLLIDE, RECT_POLY_COLLIDE, POLY_OVERLAP_PAIRS,
+               RECT_CONTACTS, POLY_CONTACTS };
 const char *const kEntry2d[] = {"rect_overlap", "rect_collide", "poly_overlap", "poly_collide", "rect_poly_collide",
-                                "poly_overlap_pairs"};
+                                "poly_overlap_pairs", "rect_contacts", "poly_contacts"};
 
 // ---- baselines ----------------------------------------------------------------------------
 
@@ -141,27 +143,13 @@ struct Work2d {
     std::vector<uint8_t> hit, bad, axis, ref_rect, ref_poly, ref_rect_poly;
     std::vector<float> sep, nx, ny;
     std::vector<uint32_t> list;
+    std::vector<satbox2d_manifold> man;
 #if defined(SATBOX_HAVE_BOX2D)
     std::vector<b2PolygonShape> ba, bb, brect_a, brect_b; // brect: b2PolygonShape::SetAsBox in world
     std::vector<b2Transform> xa, xb;
     b2Transform identity;
 #endif
 };
-
-#if defined(SATBOX_HAVE_BOX2D)
-// Local vertices about the vertex centroid, and the transform that puts them back (angle 0).
-void to_box2d(const tb_poly &p, b2PolygonShape &s, b2Transform &xf)
-{
-    float mx = 0, my = 0;
-    for (int k = 0; k < p.n; k++)
-        mx += p.x[k] / p.n, my += p.y[k] / p.n;
-    b2Vec2 v[b2_maxPolygonVertices];
-    for (int k = 0; k < p.n; k++)
-        v[k].Set(p.x[k] - mx, p.y[k] - my);
-    s.Set(v, p.n);
-    xf.Set(b2Vec2(mx, my), 0.0f);
-}
-#endif
 
 Work2d *work2d()
 {
@@ -201,8 +189,8 @@ Work2d *work2d()
     w->ba.resize(n), w->bb.resize(n), w->brect_a.resize(n), w->brect_b.resize(n), w->xa.resize(n), w->xb.resize(n);
     w->identity.SetIdentity();
     for (size_t i = 0; i < n; i++) {
-        to_box2d(w->pa[i], w->ba[i], w->xa[i]);
-        to_box2d(w->pb[i], w->bb[i], w->xb[i]);
+        tb2_to_box2d(w->pa[i], w->ba[i], w->xa[i]);
+        tb2_to_box2d(w->pb[i], w->bb[i], w->xb[i]);
         const tb_rect *q[2] = {&w->ra[i], &w->rb[i]};
         b2PolygonShape *bs[2] = {&w->brect_a[i], &w->brect_b[i]};
         for (int s2 = 0; s2 < 2; s2++)
@@ -236,7 +224,11 @@ void run2d(benchmark::State &st, Entry2d e, int path)
         return;
     }
     satbox2d_result res = {w->hit.data(), w->sep.data(), {w->nx.data(), w->ny.data()}, w->axis.data(), nullptr};
-    const std::vector<uint8_t> &ref = e <= RECT_COLLIDE ? w->ref_rect : e == RECT_POLY_COLLIDE ? w->ref_rect_poly : w->ref_poly;
+    const std::vector<uint8_t> &ref = e <= RECT_COLLIDE || e == RECT_CONTACTS ? w->ref_rect
+                                      : e == RECT_POLY_COLLIDE             ? w->ref_rect_poly
+                                                                           : w->ref_poly;
+    if (w->man.size() < n)
+        w->man.resize(n);
     double hits = 0;
     std::vector<uint8_t> got(n);
     for (auto _ : st) {
@@ -251,6 +243,8 @@ void run2d(benchmark::State &st, Entry2d e, int path)
             case POLY_OVERLAP_PAIRS:
                 h = satbox2d_poly_overlap_pairs(&w->pool.view, 2 * n, w->pairs.data(), n, nullptr, w->list.data(), nullptr);
                 break;
+            case RECT_CONTACTS: h = satbox2d_contacts(&w->sra.view, &w->srb.view, n, 0.0f, w->man.data()); break;
+            case POLY_CONTACTS: h = satbox2d_poly_contacts(&w->spa.view, &w->spb.view, n, 0.0f, w->man.data()); break;
             }
         } else {
             for (size_t i = 0; i < n; i++) {
@@ -270,7 +264,7 @@ void run2d(benchmark::State &st, Entry2d e, int path)
                     o = b2TestOverlap(&w->brect_a[i], 0, &w->brect_b[i], 0, w->identity, w->identity);
                 else {
                     b2Manifold m;
-                    if (e == RECT_COLLIDE)
+                    if (e == RECT_COLLIDE || e == RECT_CONTACTS)
                         b2CollidePolygons(&m, &w->brect_a[i], w->identity, &w->brect_b[i], w->identity);
                     else
                         b2CollidePolygons(&m, &w->ba[i], w->xa[i], &w->bb[i], w->xb[i]);
@@ -287,7 +281,10 @@ void run2d(benchmark::State &st, Entry2d e, int path)
     }
     if (path < SATBOX_ISA_COUNT) {
         satbox_isa_force(before);
-        if (e != POLY_OVERLAP_PAIRS)
+        if (e == RECT_CONTACTS || e == POLY_CONTACTS)
+            for (size_t i = 0; i < n; i++)
+                got[i] = w->man[i].count > 0;
+        else if (e != POLY_OVERLAP_PAIRS)
             std::memcpy(got.data(), w->hit.data(), n);
     }
     double agree = 0;
@@ -307,14 +304,14 @@ void run2d(benchmark::State &st, Entry2d e, int path)
 struct Register2d {
     Register2d()
     {
-        for (int e = 0; e <= POLY_OVERLAP_PAIRS; e++) {
+        for (int e = 0; e <= POLY_CONTACTS; e++) {
             std::vector<int> paths = sbb::present_paths(); // built, supported, not above SATBOX_ISA
             if (e <= RECT_COLLIDE)
                 paths.push_back(kTextbook);
-            else if (e != POLY_OVERLAP_PAIRS)
+            else if (e < POLY_OVERLAP_PAIRS)
                 paths.push_back(kClassic);
 #if defined(SATBOX_HAVE_BOX2D)
-            if (e <= POLY_COLLIDE)
+            if (e <= POLY_COLLIDE || e == POLY_CONTACTS)
                 paths.push_back(kBox2d);
 #endif
             for (int p : paths) {

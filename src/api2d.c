@@ -4,6 +4,7 @@
 
 #include "internal.h"
 #include "internal2d.h"
+#include "contacts2d.h"
 
 /* ---- argument checks ---------------------------------------------------------------------- */
 
@@ -57,6 +58,9 @@ static int check_inputs(const sbx_job2d *job, size_t pool_n, sbx_spans *s)
     e = job->src == SBX2D_RECT_POOL ? check_rects(job->ra, pool_n, s) : check_polys(job->pa, pool_n, s);
     return e ? e : sbx_check_indices(job->pairs, n, pool_n, s);
 }
+
+/* The same check for api_contacts2d.c (contacts2d.h). */
+int sbx_check_inputs2d(const sbx_job2d *job, size_t pool_n, sbx_spans *s) { return check_inputs(job, pool_n, s); }
 
 /* Every 2D pair entry point: checks all arguments in one place (as api.c pair_call), then runs
  * the active path. `res` is the collide output (NULL for overlap); nothing is written unless

@@ -98,6 +98,7 @@ typedef struct sbx_box_job {
  * contacts.h and internal2d.h. */
 struct sbx_cjob;
 struct sbx_job2d;
+struct sbx_cjob2d;
 typedef struct sbx_path {
     ptrdiff_t (*overlap)(const sbx_job *job);                 /* number of pairs with hit == 1 */
     ptrdiff_t (*collide)(const sbx_job *job);                 /* number of pairs with hit == 1 */
@@ -106,6 +107,7 @@ typedef struct sbx_path {
     ptrdiff_t (*contacts)(const struct sbx_cjob *job);        /* number of pairs with hit == 1 */
     ptrdiff_t (*overlap2d)(const struct sbx_job2d *job);      /* number of pairs with hit == 1 */
     ptrdiff_t (*collide2d)(const struct sbx_job2d *job);      /* number of pairs with hit == 1 */
+    ptrdiff_t (*contacts2d)(const struct sbx_cjob2d *job);    /* number of pairs with count > 0 */
     int width;                                                /* pairs per step */
 } sbx_path;
 

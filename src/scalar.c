@@ -6,6 +6,7 @@
 
 #include "contacts.h"   /* the scalar path's table: its contacts kernel */
 #include "internal2d.h" /* and its 2D kernels */
+#include "contacts2d.h" /* and its 2D manifolds */
 #include "scalar_sat.h"
 
 /* This file is compiled without SIMD headers or flags; the shared pieces (and the rules of their
@@ -208,5 +209,6 @@ const sbx_path sbx_path_scalar = {
     .contacts = sbx_scalar_contacts,
     .overlap2d = sbx_scalar2d_overlap,
     .collide2d = sbx_scalar2d_collide,
+    .contacts2d = sbx_scalar2d_contacts,
     .width = 1,
 };

@@ -279,6 +279,8 @@ static int rect_pair(const sbx_job2d *job, size_t i, rect_v *a, rect_v *b, float
     return rect_valid(a) && rect_valid(b);
 }
 
+/* scalar_contacts2d.c includes this file for the helpers above (SBX_SCALAR2D_SAT_ONLY). */
+#ifndef SBX_SCALAR2D_SAT_ONLY
 /* ---- the reference entry points ------------------------------------------------------------ */
 
 static ptrdiff_t finish(const sbx_job2d *job, size_t i, int hit, int valid, size_t count)
@@ -398,3 +400,4 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
 /* The 2D kernels of the scalar path's table (scalar.c). */
 ptrdiff_t sbx_scalar2d_overlap(const sbx_job2d *job) { return scalar2d_overlap(job); }
 ptrdiff_t sbx_scalar2d_collide(const sbx_job2d *job) { return scalar2d_collide(job); }
+#endif /* SBX_SCALAR2D_SAT_ONLY */

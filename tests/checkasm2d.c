@@ -7,7 +7,12 @@
  * inputs at unaligned addresses, split into batches of sizes 0, 1, W-1, W, W+1, 2W+1, 31, ...
  * processed last to first (a tail that writes past its n clobbers results already checked), with
  * guard bytes after every output. It compares every output (hit, bad, separation, normal, axis,
- * counts, compacted list) with memcmp and checks overlap == collide(margin 0).hit on every path. */
+ * counts, compacted list) with memcmp and checks overlap == collide(margin 0).hit on every path.
+ * The contact manifolds (satbox2d_*contacts) the same way: every record of every path, all 48
+ * bytes, against the reference's, batches last to first with guard bytes after the records; the
+ * reference's records against its own collide outputs (separation, bad, normal and axis unless
+ * the hysteresis kept A's face, count > 0 only on a hit); and the argument checks of the five
+ * entry points (NULL, index, margin, records overlapping an input: error, nothing written). */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,6 +22,7 @@
 #include "gbuf.h"
 #include "paths.h"
 #include "support2d.h"
+#include "contacts2d.h"
 
 #define CHUNK 4096
 #define NV SATBOX2D_MAX_VERTS
@@ -238,6 +244,147 @@ static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, 
     }
 }
 
+/* The manifolds of pairs [0, n) of the chunk into `rec` (records, n of them), in batches last to first. */
+static ptrdiff_t run_contacts(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, gbuf *rec)
+{
+    size_t sz[16], nb = batch_sizes(k->width, ch->n, sz), start[16], pos = 0;
+    satbox2d_rects rv[2];
+    satbox2d_polys pv[2];
+    outs none;
+    memset(&none, 0, sizeof none);
+    for (size_t b = 0; b < nb; b++) {
+        start[b] = pos;
+        pos += sz[b];
+    }
+    ptrdiff_t count = 0;
+    for (size_t b = nb; b-- > 0;) {
+        sbx_cjob2d cj;
+        memset(&cj, 0, sizeof cj);
+        satbox2d_manifold *base = (satbox2d_manifold *)rec->p;
+        cj.pair = job_for(ch, src, start[b], sz[b], margin, &none, 0, rv, pv);
+        cj.pair.hit = cj.pair.bad = NULL;
+        cj.out = base + start[b];
+        count += k->contacts2d(&cj);
+    }
+    return count;
+}
+
+static void print_manifold(const char *who, const satbox2d_manifold *m)
+{
+    printf("  %s: count %u axis %u bad %u flags %u normal (%a, %a) separation %a\n", who, m->count, m->axis, m->bad,
+           m->flags, (double)m->normal[0], (double)m->normal[1], (double)m->separation);
+    for (int j = 0; j < 2; j++)
+        printf("    point %d: (%a, %a) separation %a id 0x%x\n", j, (double)m->point[j].x, (double)m->point[j].y,
+               (double)m->point[j].separation, m->point[j].id);
+}
+
+static void same_manifolds(const gbuf *ref, const gbuf *got, ptrdiff_t rc, ptrdiff_t gc, const char *pname,
+                           sbx_src2d src, size_t n)
+{
+    if (!gb_guard_ok(got)) {
+        printf("FAIL %s/%s: manifold: guard bytes after the records were overwritten\n", pname, src_name(src));
+        failures++;
+    }
+    const satbox2d_manifold *r = (const satbox2d_manifold *)ref->p, *g = (const satbox2d_manifold *)got->p;
+    for (size_t i = 0; i < n; i++)
+        if (memcmp(&r[i], &g[i], sizeof r[i]) != 0) {
+            printf("FAIL %s/%s: manifold differs at pair %zu (seed %" PRIu64 ")\n", pname, src_name(src), i, seed);
+            print_manifold("reference", &r[i]);
+            print_manifold("got", &g[i]);
+            failures++;
+            break;
+        }
+    if (rc != gc) {
+        printf("FAIL %s/%s: manifold count %td, reference %td\n", pname, src_name(src), gc, rc);
+        failures++;
+    }
+}
+
+/* The reference's records against its own collide outputs (same margin). */
+static void manifold_vs_collide(const gbuf *rec, const outs *ref, ptrdiff_t rc, sbx_src2d src, size_t n)
+{
+    const satbox2d_manifold *m = (const satbox2d_manifold *)rec->p;
+    ptrdiff_t with = 0;
+    for (size_t i = 0; i < n; i++) {
+        float sep = ((const float *)ref->sep.p)[i], nx = ((const float *)ref->nrm[0].p)[i];
+        float ny = ((const float *)ref->nrm[1].p)[i];
+        uint8_t axis = ((const uint8_t *)ref->axis.p)[i], hit = ((const uint8_t *)ref->hit.p)[i];
+        uint8_t bad = ((const uint8_t *)ref->bad.p)[i];
+        int kept_a = (m[i].flags & SATBOX2D_MANIFOLD_KEPT_A) != 0;
+        const char *why = NULL;
+        if (memcmp(&m[i].separation, &sep, 4) != 0)
+            why = "separation != collide's";
+        else if (m[i].bad != bad)
+            why = "bad != collide's";
+        else if (!kept_a && (memcmp(&m[i].normal[0], &nx, 4) || memcmp(&m[i].normal[1], &ny, 4) || m[i].axis != axis))
+            why = "normal or axis != collide's (no hysteresis flag)";
+        else if (kept_a && (m[i].axis >= (src <= SBX2D_RECT_POOL ? 2 : SATBOX2D_MAX_VERTS) || axis < (src <= SBX2D_RECT_POOL ? 2 : SATBOX2D_MAX_VERTS)))
+            why = "hysteresis flag but the axes are not A's (manifold) and B's (collide)";
+        else if (m[i].count > 2 || (m[i].count > 0 && !hit))
+            why = "count > 2, or points on a pair collide does not hit";
+        else if (bad && (m[i].count || m[i].flags || m[i].axis != SATBOX_AXIS_INVALID))
+            why = "bad pair with points, flags or an axis";
+        if (why) {
+            printf("FAIL scalar/%s: pair %zu: manifold %s\n", src_name(src), i, why);
+            print_manifold("reference", &m[i]);
+            failures++;
+            return;
+        }
+        with += m[i].count > 0;
+    }
+    if (with != rc) {
+        printf("FAIL scalar/%s: manifold count %td != pairs with points %td\n", src_name(src), rc, with);
+        failures++;
+    }
+}
+
+/* The argument checks of the five contacts entry points: an error and nothing written. */
+static void contacts_args(chunk *ch)
+{
+    satbox2d_rects rv[2];
+    satbox2d_polys pv[2];
+    rect_view(ch->ra, 0, &rv[0]);
+    rect_view(ch->rb, 0, &rv[1]);
+    poly_view(ch->pa, 0, &pv[0]);
+    poly_view(ch->pb, 0, &pv[1]);
+    satbox2d_manifold rec[4];
+    const satbox_pair bad_pair[1] = {{0, 99}};
+    struct {
+        const char *what;
+        ptrdiff_t got, want;
+    } cases[12];
+    int nc = 0;
+#define CASE(what, call, want) (memset(rec, 0x5A, sizeof rec), cases[nc++] = (__typeof__(cases[0])){what, call, want})
+    CASE("rect NULL out", satbox2d_contacts(&rv[0], &rv[1], 4, 0.0f, NULL), SATBOX_ERR_NULL);
+    CASE("rect NULL a", satbox2d_contacts(NULL, &rv[1], 4, 0.0f, rec), SATBOX_ERR_NULL);
+    CASE("rect NaN margin", satbox2d_contacts(&rv[0], &rv[1], 4, NAN, rec), SATBOX_ERR_ARG);
+    CASE("rect records over an input", satbox2d_contacts(&rv[0], &rv[1], 4, 0.0f, (satbox2d_manifold *)(void *)ch->rb[3].p), SATBOX_ERR_ALIAS);
+    CASE("rect pool index", satbox2d_contacts_pairs(&rv[0], 4, bad_pair, 1, 0.0f, rec), SATBOX_ERR_INDEX);
+    CASE("rect pool count", satbox2d_contacts_pairs(&rv[0], (size_t)SATBOX_MAX_COUNT + 1, bad_pair, 1, 0.0f, rec), SATBOX_ERR_COUNT);
+    CASE("poly NULL b", satbox2d_poly_contacts(&pv[0], NULL, 4, 0.0f, rec), SATBOX_ERR_NULL);
+    CASE("poly records over an input", satbox2d_poly_contacts(&pv[0], &pv[1], 4, 0.0f, (satbox2d_manifold *)(void *)ch->pa[5].p), SATBOX_ERR_ALIAS);
+    CASE("poly pool index", satbox2d_poly_contacts_pairs(&pv[0], 4, bad_pair, 1, 0.0f, rec), SATBOX_ERR_INDEX);
+    CASE("rect-poly inf margin", satbox2d_rect_poly_contacts(&rv[0], &pv[1], 4, INFINITY, rec), SATBOX_ERR_ARG);
+    CASE("rect-poly records over an input", satbox2d_rect_poly_contacts(&rv[0], &pv[1], 4, 0.0f, (satbox2d_manifold *)(void *)ch->pb[16].p), SATBOX_ERR_ALIAS);
+    CASE("n = 0", satbox2d_poly_contacts(NULL, NULL, 0, NAN, NULL), 0);
+#undef CASE
+    for (int c = 0; c < nc; c++)
+        if (cases[c].got != cases[c].want) {
+            printf("FAIL contacts arguments: %s returned %td, expected %td\n", cases[c].what, cases[c].got, cases[c].want);
+            failures++;
+        }
+    /* Nothing written: the last call's records are untouched (each case refills them first, so
+     * check one error call on its own). */
+    memset(rec, 0x5A, sizeof rec);
+    (void)satbox2d_poly_contacts_pairs(&pv[0], 4, bad_pair, 1, 0.0f, rec);
+    for (size_t b = 0; b < sizeof rec; b++)
+        if (((const unsigned char *)rec)[b] != 0x5A) {
+            printf("FAIL contacts arguments: a rejected call wrote its records\n");
+            failures++;
+            break;
+        }
+}
+
 static void same(const char *what, const gbuf *ref, const gbuf *got, size_t elem, const char *pname, sbx_src2d src,
                  size_t upto)
 {
@@ -329,9 +476,13 @@ int main(int argc, char **argv)
 
     chunk ch;
     outs ref, got;
+    gbuf mref, mgot;
     chunk_alloc(&ch, CHUNK);
     outs_alloc(&ref, CHUNK);
     outs_alloc(&got, CHUNK);
+    gb_alloc(&mref, CHUNK * sizeof(satbox2d_manifold), 4);
+    gb_alloc(&mgot, CHUNK * sizeof(satbox2d_manifold), 4);
+    uint64_t with_points[NSRC] = {0}, two_points[NSRC] = {0}, kept_a[NSRC] = {0};
     tb_rng r;
     tb_seed(&r, seed);
     const float margins[] = {0.0f, 0.05f, -0.05f, 0.0f};
@@ -361,6 +512,20 @@ int main(int argc, char **argv)
                 run_path(paths[p].path, &ch, src, margin, &got);
                 compare(&ref, &got, paths[p].name, src, ch.n, margin);
             }
+            gb_reset(&mref);
+            ptrdiff_t mc = run_contacts(&sbx_path_scalar, &ch, src, margin, &mref);
+            manifold_vs_collide(&mref, &ref, mc, src, ch.n);
+            for (size_t i = 0; i < ch.n; i++) {
+                const satbox2d_manifold *m = (const satbox2d_manifold *)mref.p + i;
+                two_points[s] += m->count == 2;
+                kept_a[s] += (m->flags & SATBOX2D_MANIFOLD_KEPT_A) != 0;
+            }
+            with_points[s] += (uint64_t)mc;
+            for (int p = 0; p < np; p++) {
+                gb_reset(&mgot);
+                ptrdiff_t gc = run_contacts(paths[p].path, &ch, src, margin, &mgot);
+                same_manifolds(&mref, &mgot, mc, gc, paths[p].name, src, ch.n);
+            }
         }
         done += ch.n;
         chunks++;
@@ -368,11 +533,17 @@ int main(int argc, char **argv)
     printf("checked %" PRIu64 " pairs per source on %d paths; overlapping / bad:", done, np);
     for (int s = 0; s < NSRC; s++)
         printf(" %s %" PRIu64 "/%" PRIu64, src_name((sbx_src2d)s), hits[s], bad[s]);
+    printf("\nmanifolds, pairs with points / with 2 points / hysteresis kept A:");
+    for (int s = 0; s < NSRC; s++)
+        printf(" %s %" PRIu64 "/%" PRIu64 "/%" PRIu64, src_name((sbx_src2d)s), with_points[s], two_points[s], kept_a[s]);
+    contacts_args(&ch);
     printf("; %d failures\n", failures);
     if (failures)
         printf("replay with: --seed %" PRIu64 "\n", seed);
     chunk_free(&ch);
     outs_each(&ref, gb_free);
     outs_each(&got, gb_free);
+    gb_free(&mref);
+    gb_free(&mgot);
     return failures ? 1 : 0;
 }

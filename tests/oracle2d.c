@@ -176,3 +176,24 @@ long double or2_scale(const or2_poly *a, const or2_poly *b)
         }
     return (hix - lox) + (hiy - loy);
 }
+
+long double or2_edge_dist(const or2_poly *p, int k, long double x, long double y)
+{
+    int k1 = (k + 1) % p->n;
+    long double ex = p->x[k1] - p->x[k], ey = p->y[k1] - p->y[k];
+    long double len = sqrtl(ex * ex + ey * ey);
+    if (!(len > 0))
+        return NAN;
+    return (ey * (x - p->x[k]) - ex * (y - p->y[k])) / len;
+}
+
+long double or2_outside(const or2_poly *p, long double x, long double y)
+{
+    long double worst = -INFINITY;
+    for (int k = 0; k < p->n; k++) {
+        long double d = or2_edge_dist(p, k, x, y);
+        if (d == d && d > worst)
+            worst = d;
+    }
+    return worst;
+}

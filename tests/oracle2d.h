@@ -34,4 +34,12 @@ int or2_intersect(const or2_poly *a, const or2_poly *b);
 /** L1 diameter of the two polygons' vertices together: the length scale of the pair's error band. */
 long double or2_scale(const or2_poly *a, const or2_poly *b);
 
+/** Signed distance of (x, y) from the line of edge k (vertex k to k + 1) along its outward unit
+ * normal: > 0 outside that edge. NAN if the edge has length 0. */
+long double or2_edge_dist(const or2_poly *p, int k, long double x, long double y);
+
+/** How far (x, y) lies outside the polygon: the largest or2_edge_dist() over its edges of nonzero
+ * length (<= 0 inside; a lower bound of the Euclidean distance outside). */
+long double or2_outside(const or2_poly *p, long double x, long double y);
+
 #endif

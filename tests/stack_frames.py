@@ -127,7 +127,8 @@ def main():
     # The kernels an entry point reaches through a path's table (the indirect call of the api
     # objects), by the entry's name: kernel_<kind> of the path's object, scalar_<kind> (file-local
     # in scalar*.c) when the path has none. An entry point of no known kind gets the deepest kernel.
-    kinds = [('contacts', 'contacts'), ('satbox2d_.*overlap', '2d_overlap'), ('satbox2d_.*collide', '2d_collide'),
+    kinds = [('satbox2d_.*contacts', '2d_contacts'), ('contacts', 'contacts'), ('satbox2d_.*overlap', '2d_overlap'),
+             ('satbox2d_.*collide', '2d_collide'),
              ('aabb', 'aabb'), ('axes_from_quat', 'axes_from_quat'), ('overlap', 'overlap'), ('collide', 'collide')]
 
     def kind_of(entry):

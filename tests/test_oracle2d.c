@@ -16,7 +16,28 @@
  * Checked outside the band: the overlap bit (FP = reported overlap, truth apart; FN = the
  * reverse), both oracles agree; everywhere: |separation - s| <= band, the reported axis is
  * within the band of the best, its normal within 1e-5 of the oracle's unit normal of that axis,
- * overlap == collide(0).hit. Valid families should give no bad pairs; any is reported. */
+ * overlap == collide(0).hit. Valid families should give no bad pairs; any is reported.
+ *
+ * Then the contact manifolds (satbox2d_contacts, _poly_contacts, _rect_poly_contacts) of the same
+ * kinds and families (margin 0, and a speculative margin on the uniform and touching families),
+ * each point against the long-double shapes: P = B + 2^-24 (|x| + |y|) (the band plus one rounding
+ * of each world coordinate: positions are returned in world coordinates).
+ *  - within both shapes: the point is at most P outside the incident shape, and inside the
+ *    reference edge's slab: at most P outside its side planes (the lines through its ends along
+ *    its normal) and at most max(separation, 0) + P above its line. A point deeper than the
+ *    reference shape is thick lies outside it beyond the slab (deep pairs, as in Box2D): counted
+ *    in the table (column `beyond`), not a failure;
+ *  - its separation is the exact signed distance of the returned point from the reference edge's
+ *    line, within P; it is <= margin;
+ *  - two points are at least SATBOX2D_MERGE_TOL times the reference edge's L1 length apart (less
+ *    2 P, the rounding of the two positions);
+ *  - no missed contact: a pair whose exact SAT value is below -B has a point, but for the known
+ *    limits of satbox2d.h, counted apart: a zero-area polygon (column `flat`), the dent family's
+ *    nearly collinear reference edges (`dent`), and corner-to-corner overlaps shallower than
+ *    2^-10 S where the incident edge lies beyond a side plane (`corner`); no pair whose exact value
+ *    is above margin + B has a point.
+ * Table: worst distance outside each shape and worst depth error in units of P, smallest spacing
+ * in units of the reference edge's L1 length. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +96,21 @@ static void gen(tb_rng *r, int kind, tb2_family f, tb_rect *ra, tb_rect *rb, tb_
     }
 }
 
+/* The pair as exact long-double shapes (rectangles: their exact corners) and its exact SAT value. */
+static long double exact_pair(int kind, const tb_rect *ar, const tb_rect *br, const tb_poly *ap, const tb_poly *bp,
+                              or2_poly *a, or2_poly *b, int *id, long double n[2])
+{
+    if (kind == RECT || kind == RECT_POLY)
+        or2_from_rect(ar, a);
+    else
+        or2_from_poly(ap, a);
+    if (kind == RECT)
+        or2_from_rect(br, b);
+    else
+        or2_from_poly(bp, b);
+    return kind == RECT ? or2_rect_sat(ar, br, id, n) : or2_sat(a, b, id, n);
+}
+
 static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *t)
 {
     tb_rng r;
@@ -120,16 +156,8 @@ static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *
                 continue;
             }
             or2_poly a, b;
-            if (kind == RECT || kind == RECT_POLY)
-                or2_from_rect(&ar[i], &a);
-            else
-                or2_from_poly(&ap[i], &a);
-            if (kind == RECT)
-                or2_from_rect(&br[i], &b);
-            else
-                or2_from_poly(&bp[i], &b);
             int id = -1;
-            long double n[2], s = kind == RECT ? or2_rect_sat(&ar[i], &br[i], &id, n) : or2_sat(&a, &b, &id, n);
+            long double n[2], s = exact_pair(kind, &ar[i], &br[i], &ap[i], &bp[i], &a, &b, &id, n);
             long double unit = ldexpl(1.0L, -24) * or2_scale(&a, &b);
             long double band = K_BAND * unit + FLOOR;
             int truth = or2_intersect(&a, &b);
@@ -158,6 +186,173 @@ static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *
     tb2_rects_free(&rb);
     tb2_polys_free(&pa);
     tb2_polys_free(&pb);
+}
+
+/* ---- contact manifolds ------------------------------------------------------------------ */
+
+/* A polygon of (nearly) zero area: |area| <= 1e-6 times its L1 diameter squared. */
+static int flat_poly(const or2_poly *p)
+{
+    long double area = 0, s = or2_scale(p, p);
+    for (int k = 0; k < p->n; k++) {
+        int k1 = (k + 1) % p->n;
+        area += p->x[k] * p->y[k1] - p->x[k1] * p->y[k];
+    }
+    return fabsl(area) / 2 <= 1e-6L * s * s;
+}
+
+/* The exact outward unit normal of edge k of a shape: a rectangle's from its axis (edges 0..3:
+ * -u1, u0, u1, -u0, normalised in long double; a zero-extent rectangle's edges have one too),
+ * a polygon's from its edge. */
+static void ref_normal(const tb_rect *r, const or2_poly *p, int k, long double n[2])
+{
+    if (r) {
+        long double c = r->u[0], s = r->u[1], l = sqrtl(c * c + s * s);
+        c /= l;
+        s /= l;
+        static const int sx[4] = {0, 1, 0, -1}, sy[4] = {-1, 0, 1, 0};
+        /* u0 = (c, s), u1 = (-s, c) */
+        n[0] = sx[k] * c + sy[k] * -s;
+        n[1] = sx[k] * s + sy[k] * c;
+        return;
+    }
+    int k1 = (k + 1) % p->n;
+    long double ex = p->x[k1] - p->x[k], ey = p->y[k1] - p->y[k], l = sqrtl(ex * ex + ey * ey);
+    n[0] = ey / l;
+    n[1] = -ex / l;
+}
+
+typedef struct mtally {
+    long long pairs, with, points, missed, missed_flat, missed_dent, missed_corner, extra, over_margin, spacing_off, beyond;
+    double out_inc, out_ref, depth; /* worst, in units of P */
+    double spacing;                 /* smallest point spacing / reference edge L1 */
+} mtally;
+
+static void run_manifold(int kind, tb2_family f, long long n, uint64_t seed, float margin, mtally *t)
+{
+    tb_rng r;
+    tb_seed(&r, seed * 137 + (uint64_t)kind * 19 + (uint64_t)f);
+    tb2_rects ra, rb;
+    tb2_polys pa, pb;
+    if (tb2_rects_alloc(&ra, CH) || tb2_rects_alloc(&rb, CH) || tb2_polys_alloc(&pa, CH) || tb2_polys_alloc(&pb, CH)) {
+        printf("out of memory\n");
+        exit(2);
+    }
+    static tb_rect ar[CH], br[CH];
+    static tb_poly ap[CH], bp[CH];
+    static satbox2d_manifold man[CH];
+    memset(t, 0, sizeof *t);
+    t->spacing = INFINITY;
+    for (long long done = 0; done < n; done += CH) {
+        size_t m = (size_t)(n - done < CH ? n - done : CH);
+        for (size_t i = 0; i < m; i++) {
+            gen(&r, kind, f, &ar[i], &br[i], &ap[i], &bp[i]);
+            tb2_rects_set(&ra, i, &ar[i]);
+            tb2_rects_set(&rb, i, &br[i]);
+            tb2_polys_set(&pa, i, &ap[i]);
+            tb2_polys_set(&pb, i, &bp[i]);
+        }
+        ptrdiff_t c = kind == RECT        ? satbox2d_contacts(&ra.view, &rb.view, m, margin, man)
+                      : kind == RECT_POLY ? satbox2d_rect_poly_contacts(&ra.view, &pb.view, m, margin, man)
+                                          : satbox2d_poly_contacts(&pa.view, &pb.view, m, margin, man);
+        CHECK(c >= 0, "%s/%s: manifold call returned %td", kind_name[kind], tb2_family_name(f), c);
+        for (size_t i = 0; i < m; i++) {
+            const satbox2d_manifold *mf = &man[i];
+            if (mf->bad) {
+                continue;
+            }
+            t->pairs++;
+            or2_poly a, b;
+            int id = -1;
+            long double nrm[2], s = exact_pair(kind, &ar[i], &br[i], &ap[i], &bp[i], &a, &b, &id, nrm);
+            long double band = K_BAND * ldexpl(1.0L, -24) * or2_scale(&a, &b) + FLOOR;
+            t->with += mf->count > 0;
+            t->points += mf->count;
+            /* Classified misses (satbox2d.h's known limits): a zero-area polygon; the dent family (a
+             * reference edge nearly collinear with its neighbour, the incident edge beyond its side
+             * plane); a corner-to-corner overlap shallower than 2^-10 S. */
+            int flat = flat_poly(&a) || flat_poly(&b);
+            int corner = s >= -ldexpl(or2_scale(&a, &b), -10);
+            if (s < -band && mf->count == 0) {
+                if (flat)
+                    t->missed_flat++;
+                else if (f == TB2_DENT)
+                    t->missed_dent++;
+                else if (corner)
+                    t->missed_corner++;
+                else
+                    t->missed++;
+            }
+            t->extra += s > (long double)margin + band && mf->count > 0;
+            long double lref = 0;
+            for (int j = 0; j < mf->count; j++) {
+                const satbox2d_point *pt = &mf->point[j];
+                long double x = pt->x, y = pt->y, sep = pt->separation;
+                long double P = band + ldexpl(1.0L, -24) * (fabsl(x) + fabsl(y));
+                int ref_b = (int)(pt->id >> 12 & 1u), ke = (int)(pt->id >> 8 & 15u);
+                const or2_poly *ref = ref_b ? &b : &a, *inc = ref_b ? &a : &b;
+                const tb_rect *rrect = ref_b ? (kind == RECT ? &br[i] : NULL) : (kind == RECT || kind == RECT_POLY ? &ar[i] : NULL);
+                long double rn[2];
+                ref_normal(rrect, ref, ke, rn);
+                int k1 = (ke + 1) % ref->n;
+                long double dist = rn[0] * (x - ref->x[ke]) + rn[1] * (y - ref->y[ke]);
+                long double side = fmaxl(-(-rn[1] * (x - ref->x[ke]) + rn[0] * (y - ref->y[ke])),
+                                         -rn[1] * (x - ref->x[k1]) + rn[0] * (y - ref->y[k1]));
+                long double oi = or2_outside(inc, x, y) / P;
+                long double orf = fmaxl(side, dist - (sep > 0 ? sep : 0)) / P;
+                long double de = fabsl(sep - dist) / P;
+                t->beyond += or2_outside(ref, x, y) - (sep > 0 ? sep : 0) > P;
+                t->out_inc = oi > t->out_inc ? (double)oi : t->out_inc;
+                t->out_ref = orf > t->out_ref ? (double)orf : t->out_ref;
+                t->depth = de > t->depth ? (double)de : t->depth;
+                t->over_margin += !(pt->separation <= margin);
+                lref = fabsl(ref->x[k1] - ref->x[ke]) + fabsl(ref->y[k1] - ref->y[ke]);
+                if (j == 1) {
+                    long double gap = fabsl(x - mf->point[0].x) + fabsl(y - mf->point[0].y);
+                    if (lref > 0 && gap / lref < t->spacing)
+                        t->spacing = (double)(gap / lref);
+                    t->spacing_off += !(gap >= SATBOX2D_MERGE_TOL * lref - 2 * P);
+                }
+                if ((oi > 1 || orf > 1 || de > 1) && t->out_inc + t->out_ref + t->depth < 1e31 &&
+                    (oi > 1 ? t->out_inc : orf > 1 ? t->out_ref : t->depth) == (double)(oi > 1 ? oi : orf > 1 ? orf : de))
+                    printf("  %s/%s pair %lld point %d: outside incident %.2Lf, reference %.2Lf, depth error %.2Lf (P); "
+                           "sep %g id 0x%x oracle s %Lg\n",
+                           kind_name[kind], tb2_family_name(f), done + (long long)i, j, oi, orf, de, pt->separation,
+                           pt->id, s);
+            }
+        }
+    }
+    tb2_rects_free(&ra);
+    tb2_rects_free(&rb);
+    tb2_polys_free(&pa);
+    tb2_polys_free(&pb);
+}
+
+static int manifold_table(long long per, uint64_t seed)
+{
+    printf("\ncontact manifolds: P = band + 2^-24 (|x| + |y|); worst distances and depth error in units of P\n");
+    printf("%-10s %-10s %6s %8s %8s %7s %6s %5s %5s %6s %5s %7s %7s %7s %8s %4s %6s\n", "kind", "family", "margin", "pairs",
+           "contacts", "points", "missed", "flat", "dent", "corner", "extra", "out-inc", "out-slab", "depth", "spacing", ">mrg", "beyond");
+    int before = failures;
+    for (int kind = 0; kind < NKIND; kind++)
+        for (int f = 0; f < TB2_BAD + 2; f++) {
+            tb2_family fam = f < TB2_BAD ? (tb2_family)f : f == TB2_BAD ? TB2_UNIFORM : TB2_TOUCHING;
+            float margin = f < TB2_BAD ? 0.0f : f == TB2_BAD ? 0.05f : 0.01f;
+            if (fam == TB2_TINY)
+                continue; /* satbox2d.h: rectangles below about 2^-60 are out of the manifold's scope */
+            mtally t;
+            run_manifold(kind, fam, per, seed + (uint64_t)f, margin, &t);
+            printf("%-10s %-10s %6.2f %8lld %8lld %7lld %6lld %5lld %5lld %6lld %5lld %7.2f %8.2f %7.2f %8.2g %4lld %6lld\n",
+                   kind_name[kind], tb2_family_name(fam), (double)margin, t.pairs, t.with, t.points, t.missed, t.missed_flat, t.missed_dent, t.missed_corner, t.extra,
+                   t.out_inc, t.out_ref, t.depth, t.spacing, t.over_margin, t.beyond);
+            CHECK(t.missed == 0 && t.extra == 0, "%s/%s margin %g: %lld missed contacts, %lld beyond the margin",
+                  kind_name[kind], tb2_family_name(fam), (double)margin, t.missed, t.extra);
+            CHECK(t.out_inc <= 1 && t.out_ref <= 1 && t.depth <= 1, "%s/%s margin %g: a point outside a shape or off in depth",
+                  kind_name[kind], tb2_family_name(fam), (double)margin);
+            CHECK(t.over_margin == 0 && t.spacing_off == 0, "%s/%s margin %g: %lld points above the margin, %lld too close",
+                  kind_name[kind], tb2_family_name(fam), (double)margin, t.over_margin, t.spacing_off);
+        }
+    return failures - before;
 }
 
 int main(int argc, char **argv)
@@ -195,5 +390,7 @@ int main(int argc, char **argv)
                   kind_name[kind], tb2_family_name((tb2_family)f), t.bad);
         }
     printf("%lld pairs, %lld wrong outside the band; %d failures\n", total, wrong, failures);
+    int mf = manifold_table(per, seed);
+    printf("contact manifolds: %d failures\n", mf);
     return failures ? 1 : 0;
 }

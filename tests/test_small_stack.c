@@ -397,6 +397,24 @@ static void c2_rect_poly_collide(outbuf *o)
     satbox2d_result r = result2d_out(o);
     o->rc = satbox2d_rect_poly_collide(&in.ra.view, &in.pb.view, NPAIRS, MARGIN, &r);
 }
+static satbox2d_manifold *man2d_out(outbuf *o) { return (satbox2d_manifold *)take(o, NPAIRS * sizeof(satbox2d_manifold)); }
+static void c2_contacts(outbuf *o) { o->rc = satbox2d_contacts(&in.ra.view, &in.rb.view, NPAIRS, MARGIN, man2d_out(o)); }
+static void c2_contacts_pairs(outbuf *o)
+{
+    o->rc = satbox2d_contacts_pairs(&in.rpool.view, NPAIRS, in.pairs, NPAIRS, MARGIN, man2d_out(o));
+}
+static void c2_poly_contacts(outbuf *o)
+{
+    o->rc = satbox2d_poly_contacts(&in.pa.view, &in.pb.view, NPAIRS, MARGIN, man2d_out(o));
+}
+static void c2_poly_contacts_pairs(outbuf *o)
+{
+    o->rc = satbox2d_poly_contacts_pairs(&in.ppool.view, NPAIRS, in.pairs, NPAIRS, MARGIN, man2d_out(o));
+}
+static void c2_rect_poly_contacts(outbuf *o)
+{
+    o->rc = satbox2d_rect_poly_contacts(&in.ra.view, &in.pb.view, NPAIRS, MARGIN, man2d_out(o));
+}
 
 typedef struct small_case {
     const char *name; /* the public function it calls */
@@ -425,7 +443,9 @@ static const small_case cases[] = {
     {"satbox2d_collide_pairs", c2_collide_pairs}, {"satbox2d_poly_overlap", c2_poly_overlap},
     {"satbox2d_poly_collide", c2_poly_collide}, {"satbox2d_poly_overlap_pairs", c2_poly_overlap_pairs},
     {"satbox2d_poly_collide_pairs", c2_poly_collide_pairs}, {"satbox2d_rect_poly_overlap", c2_rect_poly_overlap},
-    {"satbox2d_rect_poly_collide", c2_rect_poly_collide},
+    {"satbox2d_rect_poly_collide", c2_rect_poly_collide}, {"satbox2d_contacts", c2_contacts},
+    {"satbox2d_contacts_pairs", c2_contacts_pairs}, {"satbox2d_poly_contacts", c2_poly_contacts},
+    {"satbox2d_poly_contacts_pairs", c2_poly_contacts_pairs}, {"satbox2d_rect_poly_contacts", c2_rect_poly_contacts},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 

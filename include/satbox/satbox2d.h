@@ -117,6 +117,56 @@
  * Bad arguments (NULL arrays with n > 0, n above ::SATBOX_MAX_COUNT, a pair index outside the pool,
  * a non-finite margin, an output overlapping an input or another output) return a negative
  * ::satbox_error and write nothing, exactly as in satbox.h.
+ *
+ * ## Contact manifolds (satbox2d_contacts() and its forms)
+ * Per pair, up to 2 contact points for a solver, in the manner of Box2D's b2CollidePolygons, with
+ * the SAT answer of the matching collide function:
+ *  - **SAT.** `separation` is the collide function's separation, bit for bit (NaN for bad data).
+ *    The best face of A is the axis with the largest gap among A's (ties: lowest id), the best face
+ *    of B likewise; the collide axis is B's best when its gap is strictly larger, else A's.
+ *  - **Reference edge, with hysteresis.** The reference edge is A's best face, unless B's best gap
+ *    exceeds A's by more than ::SATBOX2D_FLIP_TOL times the shorter of the two faces' edges (for a
+ *    rectangle, the face of axis 0 or 2 has length 2 h1, of axis 1 or 3 length 2 h0; for a polygon,
+ *    the L1 norm `|ex| + |ey|` of the edge vector at the pair's scale); then it is B's. So a pair whose best faces are nearly as good keeps A's face from one step to the next.
+ *    `normal` is the reference edge's outward unit normal, negated when the edge is B's: it always
+ *    points from A towards B; `axis` is its axis id. They equal collide's normal and axis bit for
+ *    bit unless the hysteresis kept A's face where collide picked B's (then `flags` has
+ *    ::SATBOX2D_MANIFOLD_KEPT_A). ::SATBOX2D_MANIFOLD_REF_B says the reference edge is B's.
+ *    For a rectangle, face ids are the edges of the corner polygon above: axis 0 with the normal
+ *    +u0 is edge 1, -u0 edge 3, axis 1 with +u1 edge 2, -u1 edge 0.
+ *  - **Incident edge.** The edge of the other shape whose outward unit normal has the smallest dot
+ *    product with the reference normal (the most anti-parallel; zero-length edges skipped; ties:
+ *    lowest index).
+ *  - **Clipping.** Each end j of the incident edge (0: its first vertex, 1: the next one) is moved
+ *    along the edge to the reference edge's side planes (the lines through the reference edge's
+ *    ends along the normal) when it lies outside them. An incident edge wholly beyond one side
+ *    plane gives no point (as Box2D: the shapes meet only corner to corner there, and the
+ *    distance below the reference line would be a phantom depth). The point is on the incident
+ *    shape's edge: its **position** is that clipped incident point, in world coordinates.
+ *  - **Separation** of a point: its signed distance from the line of the reference edge along the
+ *    reference normal (< 0: penetration, the depth below the reference edge), interpolated from
+ *    the two ends' distances with the clipping fraction (so it keeps the pair's precision).
+ *  - **Kept points.** A point is kept when its separation is <= margin (the speculative distance;
+ *    the whole pair needs its SAT separation <= margin too). When both ends are kept and the two
+ *    points are closer than ::SATBOX2D_MERGE_TOL times the reference edge's length (L1 norms of the
+ *    difference and of the edge vector), only end 0 (the smaller id) is kept. Kept points fill
+ *    point[0], point[1] in the order of their ends; unused point slots are zero.
+ *  - **Feature id** SATBOX2D_FEATURE_ID(ref_is_b, ref_edge, incident_edge, end): the same as long
+ *    as the reference and incident edges stay the same (warm starting).
+ *  - **Frame.** The work is done relative to a pair-local origin, at the pair's scale (rectangles:
+ *    A's center, the corners computed as the rectangle rule above and B's as `(cB - cA) + corner`;
+ *    rectangle vs polygon: the rectangle's center, as in collide; polygons: their world
+ *    coordinates times the pair's prescale). Positions are brought back to the world at the end
+ *    (`local / s + origin`, one rounding of the world coordinate).
+ *  - **Bad data**: count 0, bad 1, normal 0, axis ::SATBOX_AXIS_INVALID, separation NaN.
+ * Every field of the record is written for every pair i < n (struct padding included: none).
+ * Known limits (tests/test_oracle2d.c counts them): an overlapping pair can get no point when a
+ * zero-area polygon (all vertices on one line) is involved (its edges run both ways along the
+ * line), when the reference edge is nearly collinear with its neighbour (a reflex vertex within
+ * ::SATBOX2D_CONVEX_TOL) and the incident edge lies beyond its side plane, and for
+ * corner-to-corner overlaps (seen below 2^-10 of the pair's size); rectangles smaller than about 2^-60 (their corner products underflow) and the
+ * incident choice between two edges equally anti-parallel (a shape turned 45 degrees exactly on a
+ * face) have no hysteresis of their own.
  */
 
 #ifdef __cplusplus
@@ -220,6 +270,71 @@ SATBOX_API ptrdiff_t satbox2d_rect_poly_overlap(const satbox2d_rects *a, const s
 /** satbox2d_poly_collide() of rectangle a[i] against polygon b[i]. */
 SATBOX_API ptrdiff_t satbox2d_rect_poly_collide(const satbox2d_rects *a, const satbox2d_polys *b, size_t n,
                                                 float margin, const satbox2d_result *out);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Contact manifolds                                                                        */
+
+/** Relative tolerance of the reference-edge hysteresis (see "Contact manifolds"): 2^-10. */
+#define SATBOX2D_FLIP_TOL 0.0009765625f /* 2^-10 */
+/** Two kept points closer than this times the reference edge's length (L1) are merged: 2^-10. */
+#define SATBOX2D_MERGE_TOL 0.0009765625f /* 2^-10 */
+/** satbox2d_manifold::flags: the reference edge is B's (else A's). */
+#define SATBOX2D_MANIFOLD_REF_B 1u
+/** satbox2d_manifold::flags: collide's axis is B's, but the hysteresis kept A's face. */
+#define SATBOX2D_MANIFOLD_KEPT_A 2u
+/** The feature id of a contact point: which shape holds the reference edge (0 A, 1 B), the
+ * reference edge's index (0..7), the incident edge's index (0..7) and its end (0 first vertex, 1
+ * next vertex). The one packing used by every path and documented for engines (ids < 2^13). */
+#define SATBOX2D_FEATURE_ID(ref_is_b, ref_edge, incident_edge, end)                                \
+    ((uint32_t)(ref_is_b) << 12 | (uint32_t)(ref_edge) << 8 | (uint32_t)(incident_edge) << 4 | (uint32_t)(end))
+
+/** One contact point of a 2D manifold. */
+typedef struct satbox2d_point {
+    float x, y;       /**< world position: the clipped point of the incident edge (on the incident shape) */
+    float separation; /**< signed distance below the reference edge's line along the normal; < 0 penetration */
+    uint32_t id;      /**< SATBOX2D_FEATURE_ID(): stable while the reference and incident edges stay */
+} satbox2d_point;
+
+/** The contact manifold of one pair (48 bytes, no padding), written for every pair. */
+typedef struct satbox2d_manifold {
+    float normal[2];  /**< unit normal of the reference edge, from A towards B; 0 if bad */
+    float separation; /**< the SAT separation of the collide function, bit for bit; NaN if bad */
+    uint8_t count;    /**< kept points, 0..2 (0: apart beyond the margin, or bad data) */
+    uint8_t axis;     /**< the reference edge's axis id (collide's numbering); SATBOX_AXIS_INVALID if bad */
+    uint8_t bad;      /**< 1 when the pair has bad data, else 0 */
+    uint8_t flags;    /**< SATBOX2D_MANIFOLD_REF_B, SATBOX2D_MANIFOLD_KEPT_A */
+    satbox2d_point point[2]; /**< point[0 .. count-1]; the others are zero */
+} satbox2d_manifold;
+
+#if defined(__cplusplus)
+static_assert(sizeof(satbox2d_manifold) == 48, "satbox2d_manifold is 48 bytes");
+#else
+_Static_assert(sizeof(satbox2d_manifold) == 48, "satbox2d_manifold is 48 bytes");
+#endif
+
+/** Contact manifolds of rectangle pairs (a[i], b[i]), i < n (see "Contact manifolds").
+ * @param margin  speculative distance (finite): points with separation <= margin are kept
+ * @param out     n records, each written (must not be NULL when n > 0, nor overlap an input)
+ * @return the number of pairs with count > 0, or a negative ::satbox_error (nothing written). */
+SATBOX_API ptrdiff_t satbox2d_contacts(const satbox2d_rects *a, const satbox2d_rects *b, size_t n, float margin,
+                                       satbox2d_manifold *out);
+
+/** satbox2d_contacts() over a rectangle pool + index pairs: out[i] for pairs[i]. */
+SATBOX_API ptrdiff_t satbox2d_contacts_pairs(const satbox2d_rects *pool, size_t pool_n, const satbox_pair *pairs,
+                                             size_t n, float margin, satbox2d_manifold *out);
+
+/** Contact manifolds of polygon pairs (a[i], b[i]) (arguments as satbox2d_contacts()). */
+SATBOX_API ptrdiff_t satbox2d_poly_contacts(const satbox2d_polys *a, const satbox2d_polys *b, size_t n, float margin,
+                                            satbox2d_manifold *out);
+
+/** satbox2d_poly_contacts() over a polygon pool + index pairs. */
+SATBOX_API ptrdiff_t satbox2d_poly_contacts_pairs(const satbox2d_polys *pool, size_t pool_n,
+                                                  const satbox_pair *pairs, size_t n, float margin,
+                                                  satbox2d_manifold *out);
+
+/** Contact manifolds of rectangle a[i] (A, as the corner polygon) against polygon b[i] (B). */
+SATBOX_API ptrdiff_t satbox2d_rect_poly_contacts(const satbox2d_rects *a, const satbox2d_polys *b, size_t n,
+                                                 float margin, satbox2d_manifold *out);
 
 #ifdef __cplusplus
 }

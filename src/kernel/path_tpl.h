@@ -9,6 +9,7 @@
 #include "batch_tpl.h"
 #include "contacts_tpl.h"
 #include "sat2d_tpl.h"
+#include "contacts2d_tpl.h"
 
 _Static_assert(SBX_W == SBX_CAT(SBX_WIDTH_, SBX_ISA), "wide_<isa>.h's SBX_W is not the width in src/isa.h");
 
@@ -20,6 +21,7 @@ const sbx_path SBX_PATH = {
     .contacts = kernel_contacts,
     .overlap2d = kernel2d_overlap,
     .collide2d = kernel2d_collide,
+    .contacts2d = kernel2d_contacts,
     .width = SBX_W,
 };
 
