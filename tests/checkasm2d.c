@@ -38,6 +38,7 @@ typedef struct chunk {
 
 typedef struct outs {
     gbuf hit, ohit, bad, obad, sep, nrm[2], axis, compact;
+    gbuf nobad; /* overlap hit of the whole chunk with bad == NULL (kernels may skip the validity there) */
     ptrdiff_t count, ocount;
 } outs;
 
@@ -71,12 +72,14 @@ static void outs_alloc(outs *o, size_t n)
     static const size_t elem[9] = {1, 1, 1, 1, 4, 4, 4, 1, 4};
     for (int q = 0; q < 9; q++)
         gb_alloc(outs_list(o, q), n * elem[q], (size_t)(1 + q % 3) * (elem[q] == 4 ? 4 : 1));
+    gb_alloc(&o->nobad, n, 3);
 }
 
 static void outs_each(outs *o, void (*fn)(gbuf *))
 {
     for (int q = 0; q < 9; q++)
         fn(outs_list(o, q));
+    fn(&o->nobad);
 }
 
 static void chunk_alloc(chunk *ch, size_t n)
@@ -247,6 +250,16 @@ static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, 
         o->count += k->collide2d(&jc);
         sbx_job2d jo = job_for(ch, src, start[b], sz[b], margin, o, 0, rv, pv);
         o->ocount += k->overlap2d(&jo);
+    }
+    /* Overlap over the whole chunk with no `bad` output: the hit bytes must be those above. */
+    sbx_job2d jn = job_for(ch, src, 0, ch->n, margin, o, 0, rv, pv);
+    jn.hit = (uint8_t *)o->nobad.p;
+    jn.bad = NULL;
+    ptrdiff_t cn = k->overlap2d(&jn);
+    if (cn != o->ocount || memcmp(o->nobad.p, o->ohit.p, ch->n) != 0 || !gb_guard_ok(&o->nobad)) {
+        printf("FAIL %s: overlap with bad == NULL: hit bytes or count (%td, %td with bad) differ\n", src_name(src), cn,
+               o->ocount);
+        failures++;
     }
     /* The compacted list over the whole chunk, from collide with no per-pair outputs. */
     sbx_job2d jl = job_for(ch, src, 0, ch->n, margin, o, 1, rv, pv);
