@@ -235,7 +235,7 @@ static sbx_job2d job_for(chunk *ch, sbx_src2d src, size_t i0, size_t len, float 
     return j;
 }
 
-static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, outs *o)
+static void run_path(const sbx_path *k, const char *pname, chunk *ch, sbx_src2d src, float margin, outs *o)
 {
     size_t sz[16], nb = batch_sizes(k->width, ch->n, sz), start[16], pos = 0;
     satbox2d_rects rv[2];
@@ -257,8 +257,8 @@ static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, 
     jn.bad = NULL;
     ptrdiff_t cn = k->overlap2d(&jn);
     if (cn != o->ocount || memcmp(o->nobad.p, o->ohit.p, ch->n) != 0 || !gb_guard_ok(&o->nobad)) {
-        printf("FAIL %s: overlap with bad == NULL: hit bytes or count (%td, %td with bad) differ\n", src_name(src), cn,
-               o->ocount);
+        printf("FAIL %s/%s: overlap with bad == NULL: hit bytes or count (%td, %td with bad) differ\n", pname,
+               src_name(src), cn, o->ocount);
         failures++;
     }
     /* The compacted list over the whole chunk, from collide with no per-pair outputs. */
@@ -268,7 +268,7 @@ static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, 
     jl.compact = (uint32_t *)o->compact.p;
     ptrdiff_t cl = k->collide2d(&jl);
     if (cl != o->count) {
-        printf("FAIL %s: compacted count %td != per-batch count %td\n", src_name(src), cl, o->count);
+        printf("FAIL %s/%s: compacted count %td != per-batch count %td\n", pname, src_name(src), cl, o->count);
         failures++;
     }
 }
@@ -377,7 +377,7 @@ int main(int argc, char **argv)
         for (int s = 0; s < NSRC; s++) {
             sbx_src2d src = (sbx_src2d)s;
             outs_each(&ref, gb_reset);
-            run_path(&sbx_path_scalar, &ch, src, margin, &ref);
+            run_path(&sbx_path_scalar, "scalar", &ch, src, margin, &ref);
             hash = outs_hash(hash, &ref, ch.n);
             for (size_t i = 0; i < ch.n; i++) {
                 uint8_t h = ((uint8_t *)ref.ohit.p)[i], b = ((uint8_t *)ref.obad.p)[i];
@@ -394,7 +394,7 @@ int main(int argc, char **argv)
             }
             for (int p = 0; p < np; p++) {
                 outs_each(&got, gb_reset);
-                run_path(paths[p].path, &ch, src, margin, &got);
+                run_path(paths[p].path, paths[p].name, &ch, src, margin, &got);
                 compare(&ref, &got, paths[p].name, src, ch.n, margin);
             }
         }
