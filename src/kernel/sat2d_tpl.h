@@ -323,6 +323,18 @@ SBX_INLINE void rect_axes_w(const rectw *A, const rectw *B, wf g[4], wf p[4])
     g[3] = wf_sub(wf_abs(p[3]), wf_add(wf_add(wf_mul(A->h[0], as), wf_mul(A->h[1], ac)), B->h[1]));
 }
 
+/* The smallest n . (w - v) over Q's first `nq` vertex slots w (v = (px, py)), in slot order; `nq` is
+ * a constant at each call site (edge_gap_w()). */
+SBX_INLINE wf edge_min_w(const polyw *Q, wf px, wf py, wf nx, wf ny, const int nq)
+{
+    wf m = wf_add(wf_mul(nx, wf_sub(Q->x[0], px)), wf_mul(ny, wf_sub(Q->y[0], py)));
+    for (int j = 1; j < nq; j++) {
+        wf v = wf_add(wf_mul(nx, wf_sub(Q->x[j], px)), wf_mul(ny, wf_sub(Q->y[j], py)));
+        m = wf_min(v, m);
+    }
+    return m;
+}
+
 /* `scaled` is a constant at each call site (poly_sep_w, poly_best_w): 0 when no lane of the pair
  * is prescaled, and the edge factors are all 1 (the multiplies skipped give the same bits). */
 SBX_INLINE wf edge_gap_w(const polyw *E, const polyw *P, int k, const polyw *Q, int scaled, wf *nx, wf *ny, wf *l2)
@@ -335,12 +347,17 @@ SBX_INLINE wf edge_gap_w(const polyw *E, const polyw *P, int k, const polyw *Q, 
     *nx = ey;
     *ny = wf_neg(ex);
     *l2 = wf_add(wf_mul(ex, ex), wf_mul(ey, ey));
-    wf m = wf_add(wf_mul(*nx, wf_sub(Q->x[0], P->x[k])), wf_mul(*ny, wf_sub(Q->y[0], P->y[k])));
-    for (int j = 1; j < Q->nmax; j++) {
-        wf v = wf_add(wf_mul(*nx, wf_sub(Q->x[j], P->x[k])), wf_mul(*ny, wf_sub(Q->y[j], P->y[k])));
-        m = wf_min(v, m);
+    wf px = P->x[k], py = P->y[k];
+    switch (Q->nmax) { /* a constant trip count per case: unrolled, no loop control per vertex */
+    case 1: return edge_min_w(Q, px, py, *nx, *ny, 1);
+    case 2: return edge_min_w(Q, px, py, *nx, *ny, 2);
+    case 3: return edge_min_w(Q, px, py, *nx, *ny, 3);
+    case 4: return edge_min_w(Q, px, py, *nx, *ny, 4);
+    case 5: return edge_min_w(Q, px, py, *nx, *ny, 5);
+    case 6: return edge_min_w(Q, px, py, *nx, *ny, 6);
+    case 7: return edge_min_w(Q, px, py, *nx, *ny, 7);
+    default: return edge_min_w(Q, px, py, *nx, *ny, NV2);
     }
-    return m;
 }
 
 SBX_INLINE wf pair_gap_w(const polyw *a, const polyw *b, const polyw *bp, int e, int scaled, wf *nx, wf *ny, wf *l2)
