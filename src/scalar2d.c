@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "internal.h" /* SBX_ALWAYS_INLINE */
 #include "internal2d.h"
 
 /* Compiled without SIMD flags. Every expression is written in the order the wide kernel
@@ -291,6 +292,18 @@ static void rect_axes(const rect_v *A, const rect_v *B, float g[4], float p[4])
 
 /* ---- polygons ----------------------------------------------------------------------------- */
 
+/* The smallest n . (w - v) over Q's first `nq` vertex slots w (v = (px, py)), in slot order; `nq` is
+ * a constant at each call site (edge_gap()), as in sat2d_tpl.h's edge_min_w(). */
+SBX_ALWAYS_INLINE float edge_min(const poly_v *Q, float px, float py, float nx, float ny, const int nq)
+{
+    float m = nx * (Q->x[0] - px) + ny * (Q->y[0] - py);
+    for (int j = 1; j < nq; j++) {
+        float v = nx * (Q->x[j] - px) + ny * (Q->y[j] - py);
+        m = v < m ? v : m;
+    }
+    return m;
+}
+
 /* Edge k of E (the polygon P at P's place, or P itself) against Q: unnormalised outward normal
  * n, squared length, and the smallest n . (w - v_k) over Q's vertex slots w (v_k of P). The edge
  * is taken at E's own prescale (E->scale times the pair's: exact), the differences at the pair's. */
@@ -300,12 +313,17 @@ static float edge_gap(const poly_v *E, const poly_v *P, int k, const poly_v *Q, 
     *nx = ey;
     *ny = -ex;
     *l2 = ex * ex + ey * ey;
-    float m = *nx * (Q->x[0] - P->x[k]) + *ny * (Q->y[0] - P->y[k]);
-    for (int j = 1; j < Q->n; j++) {
-        float v = *nx * (Q->x[j] - P->x[k]) + *ny * (Q->y[j] - P->y[k]);
-        m = v < m ? v : m;
+    float px = P->x[k], py = P->y[k];
+    switch (Q->n) { /* a constant trip count per case: unrolled, no loop control per vertex */
+    case 1: return edge_min(Q, px, py, *nx, *ny, 1);
+    case 2: return edge_min(Q, px, py, *nx, *ny, 2);
+    case 3: return edge_min(Q, px, py, *nx, *ny, 3);
+    case 4: return edge_min(Q, px, py, *nx, *ny, 4);
+    case 5: return edge_min(Q, px, py, *nx, *ny, 5);
+    case 6: return edge_min(Q, px, py, *nx, *ny, 6);
+    case 7: return edge_min(Q, px, py, *nx, *ny, 7);
+    default: return edge_min(Q, px, py, *nx, *ny, NV);
     }
-    return m;
 }
 
 /* Axis e (0..15) of the pair: edges of A against B, then edges of B against A (bp: B's vertices
