@@ -200,7 +200,8 @@ static void load_rect(const satbox2d_rects *s, size_t i, rect_v *r)
     }
 }
 
-static void load_poly(const satbox2d_polys *s, size_t i, poly_v *p)
+/* Polygon i, prescaled and wrapped; the rule not checked yet (valid == -1: poly_check()). */
+static void load_poly_raw(const satbox2d_polys *s, size_t i, poly_v *p)
 {
     float x[NV], y[NV];
     for (int k = 0; k < NV; k++) {
@@ -223,17 +224,17 @@ static float load_pair(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, pol
     rect_v r;
     switch (job->src) {
     case SBX2D_POLY:
-        load_poly(job->pa, i, a);
-        load_poly(job->pb, i, b);
+        load_poly_raw(job->pa, i, a);
+        load_poly_raw(job->pb, i, b);
         break;
     case SBX2D_POLY_POOL:
-        load_poly(job->pa, job->pairs[i].a, a);
-        load_poly(job->pa, job->pairs[i].b, b);
+        load_poly_raw(job->pa, job->pairs[i].a, a);
+        load_poly_raw(job->pa, job->pairs[i].b, b);
         break;
     default: /* SBX2D_RECT_POLY */
         load_rect(job->ra, i, &r);
         poly_from_rect(&r, a);
-        load_poly(job->pb, i, b);
+        load_poly_raw(job->pb, i, b);
         limit = prescale(rect_size(&r));
         break;
     }
