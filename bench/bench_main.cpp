@@ -489,8 +489,11 @@ int main(int argc, char **argv)
         std::printf("Peer: %-10s %-8s %s\n", p.name, p.entry, p.what);
         peer_names += std::string(peer_names.empty() ? "" : ", ") + p.entry + "/" + p.name + ": " + p.what;
     }
-    for (const std::string &l : peers_left_out())
+    std::string peers_missing;
+    for (const std::string &l : peers_left_out()) {
         std::printf("Peer: %s\n", l.c_str());
+        peers_missing += (peers_missing.empty() ? "" : "; ") + l;
+    }
     std::printf("Note: Debian's libbenchmark is a debug build (its warning below); the timed code is\n"
                 "satbox's release build, only the harness around it is unoptimised.\n");
     std::fflush(stdout);
@@ -500,6 +503,7 @@ int main(int argc, char **argv)
     benchmark::AddCustomContext("satbox_default_path", satbox_isa_name(satbox_isa_active()));
     benchmark::AddCustomContext("satbox_paths_left_out", left_out);
     benchmark::AddCustomContext("peers", peer_names);
+    benchmark::AddCustomContext("peers_left_out", peers_missing);
     benchmark::AddCustomContext("suite_mode", quick ? "quick" : "full");
 
     register_all(quick);

@@ -41,6 +41,9 @@ const std::vector<std::string> &peers_left_out()
 #ifndef SBB_PEER_CCD
         v.push_back("libccd (libccd-dev) not found or disabled at configure time: left out");
 #endif
+#ifndef SATBOX_HAVE_BOX2D // the 2D peer (bench_2d.cpp); satbox_bench's own flag
+        v.push_back("Box2D (libbox2d-dev) not found at configure time: left out of the 2D table");
+#endif
         return v;
     }();
     return list;

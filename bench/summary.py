@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
 """summary.py - one-screen tables from satbox_bench's JSON: ns/pair, x scalar, x seed method, roofline shares,
-the kernel table (overlap, collide, bare, textbook, instructions per pair) and satbox against the peer libraries."""
+the kernel table (overlap, collide, bare, textbook, instructions per pair), satbox against the peer libraries
+and the 2D table with its goal ratios (summary_2d.py)."""
 import argparse
 import json
 import statistics
@@ -9,6 +10,7 @@ import sys
 from collections import defaultdict
 
 from isa_order import ISA_ORDER  # src/isa.h's paths
+import summary_2d  # the 2D table and issue 25's goal ratios
 
 BASELINES = ["seed", "textbook"]
 IPC_CEILING = 4.0  # instructions per cycle the compute floor assumes (the core's issue width)
@@ -402,6 +404,8 @@ def main():
     kernel_rows = table_kernel(r, out)
     out.append("")
     peer_table = table_peers(r, out, agree, ctx.get("cpu_model", "?"))
+    if ctx.get("peers_left_out"):
+        out.append(f"Peers missing: {ctx['peers_left_out']}")
     out.append("")
     table_contacts(r, out)
     out.append("")
@@ -420,11 +424,13 @@ def main():
         out.append(f"instruction count: {method}")
     out.append("")
     table_insns(r, out, how)
+    out.append("")
+    table2d = summary_2d.table_2d(runs, out)
     print("\n".join(out))
     if a.json_out:
         with open(a.json_out, "w") as fh:
             json.dump({"cpu_model": ctx.get("cpu_model"), "date": ctx.get("date"), "paths": r.paths(),
-                       "kernel": kernel_rows, "peers": peer_table}, fh, indent=1)
+                       "kernel": kernel_rows, "peers": peer_table, "2d": table2d}, fh, indent=1)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,11 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""summary_2d.py - the 2D table from satbox_bench's JSON: ns/pair per path, and the widest path's speed-up over
-scalar, over the textbook/classic scalar baselines and over Box2D.
+"""summary_2d.py - the 2D table from satbox_bench's JSON: ns/pair per path, the widest path's speed-up over
+scalar, over the textbook/classic scalar baselines and over Box2D, and issue 25's goal ratios (met or missed).
 
-From summary.py: `import summary_2d; summary_2d.table_2d(runs, out)` with `runs` as summary.load() returns
-(name -> list of repetition entries) and `out` a list of lines to extend. Standalone:
-`bench/summary_2d.py result.json`."""
+From summary.py: `rows = summary_2d.table_2d(runs, out)` with `runs` as summary.load() returns (name -> list of
+repetition entries) and `out` a list of lines to extend; `rows` is the table and the goals as JSON-ready dicts
+(None when the JSON has no 2d/ benchmarks). Standalone: `bench/summary_2d.py result.json`."""
 import json
 import sys
 from collections import defaultdict
@@ -13,7 +13,21 @@ from collections import defaultdict
 from isa_order import ISA_ORDER  # src/isa.h's paths
 
 PEERS = ["textbook", "classic", "box2d"]
-ENTRIES = ["rect_overlap", "rect_collide", "poly_overlap", "poly_collide", "rect_poly_collide", "poly_overlap_pairs"]
+# The peers whose absence the table names: (path, name, why it can be missing).
+PEER_NOTES = [("box2d", "Box2D 2.4", "libbox2d-dev not found at configure time, or filtered out: no 2d/*/box2d rows")]
+# Known entries in table order; any other 2d/<entry> in the JSON is appended after them.
+ENTRIES = ["rect_overlap", "rect_collide", "poly_overlap", "poly_collide", "rect_poly_collide", "poly_overlap_pairs",
+           "rect_contacts", "poly_contacts"]
+
+# Issue 25's goals: (label, entry, path, reference path, reference's name, minimum ratio ref ns / path ns).
+GOALS = [
+    ("AVX2 poly_overlap x classic", "poly_overlap", "avx2", "classic", "the classic early-exit SAT", 3.0),
+    ("AVX2 poly_collide x Box2D", "poly_collide", "avx2", "box2d", "b2CollidePolygons", 4.0),
+    ("AVX2 poly_contacts x Box2D", "poly_contacts", "avx2", "box2d", "b2CollidePolygons", 3.0),
+    ("scalar poly_overlap x Box2D", "poly_overlap", "scalar", "box2d", "b2TestOverlap", 1.0),
+    ("scalar poly_collide x Box2D", "poly_collide", "scalar", "box2d", "b2CollidePolygons", 1.0),
+    ("scalar poly_contacts x Box2D", "poly_contacts", "scalar", "box2d", "b2CollidePolygons", 1.0),
+]
 
 
 def _ns(runs, name):
@@ -27,18 +41,42 @@ def _agree(runs, name):
     return min(vals) if vals else None
 
 
+def goal_lines(runs, out, work="uniform", n=4096):
+    """Appends one line per goal of GOALS: the ratio and met / missed, or why it was not measured.
+    Returns the goals as dicts (ratio None when not measured)."""
+    rows = []
+    out.append("Goals (issue 25), ratio = reference ns / satbox ns in this run:")
+    for label, entry, path, ref, ref_name, goal in GOALS:
+        mine, theirs = _ns(runs, f"2d/{entry}/{path}/{work}/{n}"), _ns(runs, f"2d/{entry}/{ref}/{work}/{n}")
+        ratio = theirs / mine if mine and theirs else None
+        if ratio is None:
+            absent = [b for b, v in ((f"{entry}/{path}", mine), (f"{entry}/{ref}", theirs)) if not v]
+            status = "not measured (no " + " or ".join(absent) + " row)"
+            out.append(f"  {label}: {status}")
+        else:
+            status = "met" if ratio >= goal else "missed"
+            out.append(f"  {label}: {ratio:.2f} (goal >= {goal:g}: {status}; {mine:.1f} vs {theirs:.1f} ns/pair,"
+                       f" {ref}: {ref_name})")
+        rows.append({"goal": label, "benchmark": f"{entry}/{path}", "reference": f"{entry}/{ref}", "minimum": goal,
+                     "ratio": ratio, "status": status})
+    return rows
+
+
 def table_2d(runs, out, work="uniform", n=4096):
-    """Appends the 2D table (lines) to `out`; nothing when the JSON has no 2d/ benchmarks."""
+    """Appends the 2D table (lines) to `out` and returns its rows and goals as a dict; nothing (None) when the
+    JSON has no 2d/ benchmarks."""
     names = [k for k in runs if k.startswith("2d/")]
     if not names:
-        return
+        return None
     paths = [p for p in ISA_ORDER + PEERS if any(k.split("/")[2] == p for k in names)]
     isas = [p for p in paths if p in ISA_ORDER]
+    entries = ENTRIES + sorted({k.split("/")[1] for k in names} - set(ENTRIES))
     out.append(f"2D (satbox2d), {work} pairs ({n} in cache), CPU ns per pair; x = widest path's speed-up")
     head = f"{'entry':<20}" + "".join(f"{p:>10}" for p in paths) + f"{'x scalar':>10}{'x base':>9}{'x box2d':>9}"
     out.append(head)
     out.append("-" * len(head))
-    for entry in ENTRIES:
+    rows = []
+    for entry in entries:
         cells = {p: _ns(runs, f"2d/{entry}/{p}/{work}/{n}") for p in paths}
         if not any(cells.values()):
             continue
@@ -51,13 +89,20 @@ def table_2d(runs, out, work="uniform", n=4096):
         row = f"{entry:<20}" + "".join(f"{cells[p]:>10.2f}" if cells[p] else f"{'-':>10}" for p in paths)
         row += f"{ratio(cells.get('scalar')):>10}{ratio(base):>9}{ratio(cells.get('box2d')):>9}"
         out.append(row)
-    agree = [(e, _agree(runs, f"2d/{e}/box2d/{work}/{n}")) for e in ENTRIES]
+        rows.append({"entry": entry, "ns_per_pair": cells})
+    agree = [(e, _agree(runs, f"2d/{e}/box2d/{work}/{n}")) for e in entries]
     agree = [f"{e} {a * 100:.1f}%" for e, a in agree if a is not None]
     if agree:
         out.append("Box2D's overlap answer equals satbox's on: " + ", ".join(agree) +
                    " of the pairs (its polygons carry a 0.01 skin).")
     out.append("textbook: scalar rectangle test (4 axes, early exit); classic: scalar vertex projection on every edge"
-               " normal of both polygons (early exit for overlap); box2d: Box2D 2.4 b2TestOverlap / b2CollidePolygons.")
+               " normal of both polygons (early exit for overlap); box2d: Box2D 2.4 b2TestOverlap (overlap) /"
+               " b2CollidePolygons (collide and contacts: it builds the manifold).")
+    missing = [f"{name} ({why})" for p, name, why in PEER_NOTES if p not in paths]
+    if missing:
+        out.append("2D peers missing: " + "; ".join(missing) + ".")
+    goals = goal_lines(runs, out, work, n)
+    return {"rows": rows, "goals": goals, "peers_missing": missing}
 
 
 def main():

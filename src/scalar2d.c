@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "internal.h" /* SBX_ALWAYS_INLINE */
 #include "internal2d.h"
 
 /* Compiled without SIMD flags. Every expression is written in the order the wide kernel
@@ -21,8 +22,9 @@ typedef struct rect_v {
 typedef struct poly_v {
     float x[NV], y[NV];
     float scale; /* poly_make(): the own prescale; pair_scale(): own / pair, the factor of the edges */
-    int valid;
+    int valid;   /* the polygon rule; -1: not checked yet (poly_check()) */
     int n; /* count clamped to 1..8: slots and edges from n on repeat vertex 0, loops stop there */
+    float cnt, size; /* the count and the size (poly_wrap()), kept for a poly_check() after the load */
 } poly_v;
 
 /* The prescale of a polygon whose sum of |x| + |y| is `size` (satbox2d.h "Polygons"): a power of
@@ -36,12 +38,20 @@ static float prescale(float size)
 }
 
 /* Multiplies the vertices by f (a power of two: exact, since the result is never below what
- * the caller's vertices were multiplied by before). */
+ * the caller's vertices were multiplied by before). Only the used slots are multiplied and the
+ * slots from p->n on get vertex 0 again: the bits of multiplying all 8, since they hold vertex 0.
+ * f == 1 changes no bit (x * 1 == x; a NaN stays a NaN, and NaN data makes the pair bad). */
 static void poly_mul(poly_v *p, float f)
 {
-    for (int k = 0; k < NV; k++) {
+    if (f == 1.0f)
+        return;
+    for (int k = 0; k < p->n; k++) {
         p->x[k] = p->x[k] * f;
         p->y[k] = p->y[k] * f;
+    }
+    for (int k = p->n; k < NV; k++) {
+        p->x[k] = p->x[0];
+        p->y[k] = p->y[0];
     }
 }
 
@@ -56,37 +66,54 @@ static int rect_valid(const rect_v *r)
     return r->h[0] >= 0.0f && r->h[1] >= 0.0f && size <= SATBOX2D_COORD_LIMIT && du <= SATBOX2D_UNIT_TOL;
 }
 
-/* cross(a, b) >= -TOL * L1(a) * L1(b): a left turn (or straight, within the tolerance). */
-static int turn_ok(float ax, float ay, float bx, float by)
+/* L1(a) = |ax| + |ay|. */
+static float l1(float x, float y) { return fabsf(x) + fabsf(y); }
+
+/* cross(a, b) >= -TOL * L1(a) * L1(b): a left turn (or straight, within the tolerance). The L1
+ * lengths la, lb are passed in: each vector takes part in two tests (computed once, same bits). */
+static int turn_ok(float ax, float ay, float la, float bx, float by, float lb)
 {
     float cr = ax * by - ay * bx;
-    float lim = SATBOX2D_CONVEX_TOL * ((fabsf(ax) + fabsf(ay)) * (fabsf(bx) + fabsf(by)));
+    float lim = SATBOX2D_CONVEX_TOL * (la * lb);
     return cr >= -lim;
 }
 
 /* The shape part of the polygon rule: left turns, once round vertex 0, and (*any_edge) an edge
- * of nonzero length. `cnt` is the vertex count; the slots past it hold vertex 0. */
+ * of nonzero length. `cnt` is the vertex count; the slots past it hold vertex 0. Edges, turns and
+ * fan vectors from p->n on are zero vectors, which pass every test (a vertex 0 that is not finite
+ * makes them NaN, but then the size test has already failed): the loops stop at p->n, as the
+ * wide kernel's stop at the step's largest count. */
 static int poly_convex(const poly_v *p, float cnt, int *any_edge)
 {
-    float ex[NV], ey[NV];
+    float ex[NV], ey[NV], le[NV];
+    int n = p->n;
     *any_edge = 0;
-    for (int k = 0; k < NV; k++) {
+    for (int k = 0; k < n; k++) {
         ex[k] = p->x[(k + 1) % NV] - p->x[k];
         ey[k] = p->y[(k + 1) % NV] - p->y[k];
+        le[k] = l1(ex[k], ey[k]);
         *any_edge |= ex[k] * ex[k] + ey[k] * ey[k] > 0.0f;
     }
     /* The last used vertex, for the turn at vertex 0. */
     float lx = p->x[2], ly = p->y[2];
-    for (int k = 3; k < NV; k++) {
+    for (int k = 3; k < n; k++) {
         int used = (float)k < cnt;
         lx = used ? p->x[k] : lx;
         ly = used ? p->y[k] : ly;
     }
-    int convex = turn_ok(p->x[0] - lx, p->y[0] - ly, ex[0], ey[0]);
-    for (int k = 0; k < NV - 1; k++)
-        convex &= turn_ok(ex[k], ey[k], ex[k + 1], ey[k + 1]);
-    for (int k = 1; k < NV - 1; k++)
-        convex &= turn_ok(p->x[k] - p->x[0], p->y[k] - p->y[0], p->x[k + 1] - p->x[0], p->y[k + 1] - p->y[0]);
+    float cx = p->x[0] - lx, cy = p->y[0] - ly;
+    int convex = turn_ok(cx, cy, l1(cx, cy), ex[0], ey[0], le[0]);
+    for (int k = 0; k < n - 1; k++)
+        convex &= turn_ok(ex[k], ey[k], le[k], ex[k + 1], ey[k + 1], le[k + 1]);
+    /* The fan from vertex 0: r_k = v[k] - v[0]. */
+    float rx[NV], ry[NV], lr[NV];
+    for (int k = 1; k < n; k++) {
+        rx[k] = p->x[k] - p->x[0];
+        ry[k] = p->y[k] - p->y[0];
+        lr[k] = l1(rx[k], ry[k]);
+    }
+    for (int k = 1; k < n - 1; k++)
+        convex &= turn_ok(rx[k], ry[k], lr[k], rx[k + 1], ry[k + 1], lr[k + 1]);
     return convex;
 }
 
@@ -94,25 +121,35 @@ static int poly_convex(const poly_v *p, float cnt, int *any_edge)
 static float poly_wrap(const float x[NV], const float y[NV], float cnt, poly_v *p)
 {
     float size = 0.0f;
+    p->n = cnt < 1.0f ? 1 : cnt > 8.0f ? NV : (int)cnt;
     for (int k = 0; k < NV; k++) {
         int used = (float)k < cnt;
         p->x[k] = used ? x[k] : x[0];
         p->y[k] = used ? y[k] : y[0];
-        size = size + (used ? fabsf(p->x[k]) + fabsf(p->y[k]) : 0.0f);
+        if (k < p->n) /* the slots past n are unused: + 0 */
+            size = size + (used ? fabsf(p->x[k]) + fabsf(p->y[k]) : 0.0f);
     }
     p->scale = prescale(size);
     poly_mul(p, p->scale);
-    p->n = cnt < 1.0f ? 1 : cnt > 8.0f ? NV : (int)cnt;
     return size;
 }
 
-/* Raw slots x, y and count -> prescaled wrapped vertices and the polygon validity rule of
- * satbox2d.h (the shape tests on the prescaled vertices). */
+/* The polygon validity rule of satbox2d.h on p's own prescaled vertices (the shape tests), once:
+ * before pair_scale() changes them, or after it when it changed nothing (both prescales 1). */
+static void poly_check(poly_v *p)
+{
+    if (p->valid >= 0)
+        return;
+    int any_edge, convex = poly_convex(p, p->cnt, &any_edge);
+    p->valid = p->cnt >= 3.0f && p->cnt <= 8.0f && p->size <= SATBOX2D_COORD_LIMIT && convex && any_edge;
+}
+
+/* Raw slots x, y and count -> prescaled wrapped vertices, validity not checked yet. */
 static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p)
 {
-    float size = poly_wrap(x, y, cnt, p);
-    int any_edge, convex = poly_convex(p, cnt, &any_edge);
-    p->valid = cnt >= 3.0f && cnt <= 8.0f && size <= SATBOX2D_COORD_LIMIT && convex && any_edge;
+    p->size = poly_wrap(x, y, cnt, p);
+    p->cnt = cnt;
+    p->valid = -1;
 }
 
 /* The pair's scale s: the smaller prescale of the two (and `limit`: a rectangle's, from its
@@ -146,7 +183,8 @@ static void poly_from_rect(const rect_v *r, poly_v *p)
     y[3] = -a0y + a1y;
     for (int k = 4; k < NV; k++)
         x[k] = y[k] = 0.0f; /* unused */
-    poly_wrap(x, y, 4.0f, p);
+    p->size = poly_wrap(x, y, 4.0f, p);
+    p->cnt = 4.0f;
     int any_edge; /* not required: a rectangle of zero extents is a point, B's edges test it */
     p->valid = rect_valid(r) && poly_convex(p, 4.0f, &any_edge);
 }
@@ -162,7 +200,8 @@ static void load_rect(const satbox2d_rects *s, size_t i, rect_v *r)
     }
 }
 
-static void load_poly(const satbox2d_polys *s, size_t i, poly_v *p)
+/* Polygon i, prescaled and wrapped; the rule not checked yet (valid == -1: poly_check()). */
+static void load_poly_raw(const satbox2d_polys *s, size_t i, poly_v *p)
 {
     float x[NV], y[NV];
     for (int k = 0; k < NV; k++) {
@@ -175,25 +214,36 @@ static void load_poly(const satbox2d_polys *s, size_t i, poly_v *p)
 /* Pair i's polygons at the pair's scale; returns the scale, and in *bp where B's vertices are
  * for the differences w - v: B itself, or (rectangle vs polygon, which works relative to the
  * rectangle's center) *bt, B's vertices minus the center. B's edges stay those of its own
- * vertices: a translated copy would round them at the pair's size, not at B's. */
-static float load_polys(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, poly_v *bt, const poly_v **bp)
+ * vertices: a translated copy would round them at the pair's size, not at B's. With `lazy`, a
+ * polygon's validity may be left to a later poly_check() (valid == -1): when pair_scale() leaves
+ * both polygons as they are (both prescales 1), the check after it sees the same bits. */
+static float load_pair(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, poly_v *bt, const poly_v **bp, int lazy)
 {
     *bp = b;
+    float limit = 0x1p120f; /* no limit: the largest prescale */
+    rect_v r;
     switch (job->src) {
     case SBX2D_POLY:
-        load_poly(job->pa, i, a);
-        load_poly(job->pb, i, b);
-        return pair_scale(a, b, 0x1p120f); /* no limit: the largest prescale */
+        load_poly_raw(job->pa, i, a);
+        load_poly_raw(job->pb, i, b);
+        break;
     case SBX2D_POLY_POOL:
-        load_poly(job->pa, job->pairs[i].a, a);
-        load_poly(job->pa, job->pairs[i].b, b);
-        return pair_scale(a, b, 0x1p120f); /* no limit: the largest prescale */
-    default: { /* SBX2D_RECT_POLY */
-        rect_v r;
+        load_poly_raw(job->pa, job->pairs[i].a, a);
+        load_poly_raw(job->pa, job->pairs[i].b, b);
+        break;
+    default: /* SBX2D_RECT_POLY */
         load_rect(job->ra, i, &r);
         poly_from_rect(&r, a);
-        load_poly(job->pb, i, b);
-        float s = pair_scale(a, b, prescale(rect_size(&r)));
+        load_poly_raw(job->pb, i, b);
+        limit = prescale(rect_size(&r));
+        break;
+    }
+    if (!lazy || a->scale != 1.0f || b->scale != 1.0f) {
+        poly_check(a);
+        poly_check(b);
+    }
+    float s = pair_scale(a, b, limit);
+    if (job->src == SBX2D_RECT_POLY) {
         float cx = r.c[0] * s, cy = r.c[1] * s;
         *bt = *b;
         for (int k = 0; k < NV; k++) {
@@ -201,9 +251,14 @@ static float load_polys(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, po
             bt->y[k] = b->y[k] - cy;
         }
         *bp = bt;
-        return s;
     }
-    }
+    return s;
+}
+
+/* load_pair() with both polygons checked. */
+static float load_polys(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, poly_v *bt, const poly_v **bp)
+{
+    return load_pair(job, i, a, b, bt, bp, 0);
 }
 
 static void load_rects(const sbx_job2d *job, size_t i, rect_v *a, rect_v *b)
@@ -238,6 +293,18 @@ static void rect_axes(const rect_v *A, const rect_v *B, float g[4], float p[4])
 
 /* ---- polygons ----------------------------------------------------------------------------- */
 
+/* The smallest n . (w - v) over Q's first `nq` vertex slots w (v = (px, py)), in slot order; `nq` is
+ * a constant at each call site (edge_gap()), as in sat2d_tpl.h's edge_min_w(). */
+SBX_ALWAYS_INLINE float edge_min(const poly_v *Q, float px, float py, float nx, float ny, const int nq)
+{
+    float m = nx * (Q->x[0] - px) + ny * (Q->y[0] - py);
+    for (int j = 1; j < nq; j++) {
+        float v = nx * (Q->x[j] - px) + ny * (Q->y[j] - py);
+        m = v < m ? v : m;
+    }
+    return m;
+}
+
 /* Edge k of E (the polygon P at P's place, or P itself) against Q: unnormalised outward normal
  * n, squared length, and the smallest n . (w - v_k) over Q's vertex slots w (v_k of P). The edge
  * is taken at E's own prescale (E->scale times the pair's: exact), the differences at the pair's. */
@@ -247,12 +314,17 @@ static float edge_gap(const poly_v *E, const poly_v *P, int k, const poly_v *Q, 
     *nx = ey;
     *ny = -ex;
     *l2 = ex * ex + ey * ey;
-    float m = *nx * (Q->x[0] - P->x[k]) + *ny * (Q->y[0] - P->y[k]);
-    for (int j = 1; j < Q->n; j++) {
-        float v = *nx * (Q->x[j] - P->x[k]) + *ny * (Q->y[j] - P->y[k]);
-        m = v < m ? v : m;
+    float px = P->x[k], py = P->y[k];
+    switch (Q->n) { /* a constant trip count per case: unrolled, no loop control per vertex */
+    case 1: return edge_min(Q, px, py, *nx, *ny, 1);
+    case 2: return edge_min(Q, px, py, *nx, *ny, 2);
+    case 3: return edge_min(Q, px, py, *nx, *ny, 3);
+    case 4: return edge_min(Q, px, py, *nx, *ny, 4);
+    case 5: return edge_min(Q, px, py, *nx, *ny, 5);
+    case 6: return edge_min(Q, px, py, *nx, *ny, 6);
+    case 7: return edge_min(Q, px, py, *nx, *ny, 7);
+    default: return edge_min(Q, px, py, *nx, *ny, NV);
     }
-    return m;
 }
 
 /* Axis e (0..15) of the pair: edges of A against B, then edges of B against A (bp: B's vertices
@@ -307,13 +379,19 @@ static ptrdiff_t scalar2d_overlap(const sbx_job2d *job)
         } else {
             poly_v a, b, bt;
             const poly_v *bp;
-            (void)load_polys(job, i, &a, &b, &bt, &bp); /* the sign of a gap does not depend on the scale */
-            valid = a.valid && b.valid;
+            /* The sign of a gap does not depend on the scale. The validity is checked only where
+             * it can change an output: a separated pair reads hit 0 either way (a bad pair too). */
+            (void)load_pair(job, i, &a, &b, &bt, &bp, 1);
             for (int k = 0; k < 2 * NV && !sep; k = next_axis(&a, &b, k)) {
                 float nx, ny, l2;
                 float m = pair_gap(&a, &b, bp, k, &nx, &ny, &l2);
                 sep |= l2 > 0.0f && m > 0.0f;
             }
+            if (!sep || job->bad) {
+                poly_check(&a);
+                poly_check(&b);
+            }
+            valid = sep && !job->bad ? 1 : a.valid && b.valid;
         }
         count += (size_t)finish(job, i, valid && !sep, valid, count);
     }

@@ -12,7 +12,10 @@
  * bytes, against the reference's, batches last to first with guard bytes after the records; the
  * reference's records against its own collide outputs (separation, bad, normal and axis unless
  * the hysteresis kept A's face, count > 0 only on a hit); and the argument checks of the five
- * entry points (NULL, index, margin, records overlapping an input: error, nothing written). */
+ * entry points (NULL, index, margin, records overlapping an input: error, nothing written).
+ * The last line also prints an FNV-1a hash of every reference output (all sources, all chunks):
+ * the same seed and pair count give the same hash as long as the reference's bits do not change,
+ * which is how a speed change of the 2D kernels shows that it changed no result. */
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -41,6 +44,7 @@ typedef struct chunk {
 
 typedef struct outs {
     gbuf hit, ohit, bad, obad, sep, nrm[2], axis, compact;
+    gbuf nobad; /* overlap hit of the whole chunk with bad == NULL (kernels may skip the validity there) */
     ptrdiff_t count, ocount;
 } outs;
 
@@ -50,17 +54,38 @@ static gbuf *outs_list(outs *o, int q)
     return q < 9 ? all[q] : NULL;
 }
 
+/* FNV-1a over `len` bytes, continuing from h. */
+static uint64_t fnv1a(uint64_t h, const void *p, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ ((const unsigned char *)p)[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* The reference outputs of one chunk and source into h (compacted list up to its count). */
+static uint64_t outs_hash(uint64_t h, outs *o, size_t n)
+{
+    static const size_t elem[9] = {1, 1, 1, 1, 4, 4, 4, 1, 4};
+    for (int q = 0; q < 8; q++)
+        h = fnv1a(h, outs_list(o, q)->p, n * elem[q]);
+    h = fnv1a(h, o->compact.p, (size_t)(o->count > 0 ? o->count : 0) * 4);
+    h = fnv1a(h, &o->count, sizeof o->count);
+    return fnv1a(h, &o->ocount, sizeof o->ocount);
+}
+
 static void outs_alloc(outs *o, size_t n)
 {
     static const size_t elem[9] = {1, 1, 1, 1, 4, 4, 4, 1, 4};
     for (int q = 0; q < 9; q++)
         gb_alloc(outs_list(o, q), n * elem[q], (size_t)(1 + q % 3) * (elem[q] == 4 ? 4 : 1));
+    gb_alloc(&o->nobad, n, 3);
 }
 
 static void outs_each(outs *o, void (*fn)(gbuf *))
 {
     for (int q = 0; q < 9; q++)
         fn(outs_list(o, q));
+    fn(&o->nobad);
 }
 
 static void chunk_alloc(chunk *ch, size_t n)
@@ -216,9 +241,9 @@ static sbx_job2d job_for(chunk *ch, sbx_src2d src, size_t i0, size_t len, float 
     return j;
 }
 
-static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, outs *o)
+static void run_path(const sbx_path *k, const char *pname, chunk *ch, sbx_src2d src, float margin, outs *o)
 {
-    size_t sz[16], nb = batch_sizes(k->width, ch->n, sz), start[16], pos = 0;
+    size_t sz[16] = {0}, nb = batch_sizes(k->width, ch->n, sz), start[16], pos = 0;
     satbox2d_rects rv[2];
     satbox2d_polys pv[2];
     for (size_t b = 0; b < nb; b++) {
@@ -232,6 +257,16 @@ static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, 
         sbx_job2d jo = job_for(ch, src, start[b], sz[b], margin, o, 0, rv, pv);
         o->ocount += k->overlap2d(&jo);
     }
+    /* Overlap over the whole chunk with no `bad` output: the hit bytes must be those above. */
+    sbx_job2d jn = job_for(ch, src, 0, ch->n, margin, o, 0, rv, pv);
+    jn.hit = (uint8_t *)o->nobad.p;
+    jn.bad = NULL;
+    ptrdiff_t cn = k->overlap2d(&jn);
+    if (cn != o->ocount || memcmp(o->nobad.p, o->ohit.p, ch->n) != 0 || !gb_guard_ok(&o->nobad)) {
+        printf("FAIL %s/%s: overlap with bad == NULL: hit bytes or count (%td, %td with bad) differ\n", pname,
+               src_name(src), cn, o->ocount);
+        failures++;
+    }
     /* The compacted list over the whole chunk, from collide with no per-pair outputs. */
     sbx_job2d jl = job_for(ch, src, 0, ch->n, margin, o, 1, rv, pv);
     jl.hit = jl.bad = jl.axis = NULL;
@@ -239,7 +274,7 @@ static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, 
     jl.compact = (uint32_t *)o->compact.p;
     ptrdiff_t cl = k->collide2d(&jl);
     if (cl != o->count) {
-        printf("FAIL %s: compacted count %td != per-batch count %td\n", src_name(src), cl, o->count);
+        printf("FAIL %s/%s: compacted count %td != per-batch count %td\n", pname, src_name(src), cl, o->count);
         failures++;
     }
 }
@@ -247,7 +282,7 @@ static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, 
 /* The manifolds of pairs [0, n) of the chunk into `rec` (records, n of them), in batches last to first. */
 static ptrdiff_t run_contacts(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, gbuf *rec)
 {
-    size_t sz[16], nb = batch_sizes(k->width, ch->n, sz), start[16], pos = 0;
+    size_t sz[16] = {0}, nb = batch_sizes(k->width, ch->n, sz), start[16], pos = 0;
     satbox2d_rects rv[2];
     satbox2d_polys pv[2];
     outs none;
@@ -486,14 +521,15 @@ int main(int argc, char **argv)
     tb_rng r;
     tb_seed(&r, seed);
     const float margins[] = {0.0f, 0.05f, -0.05f, 0.0f};
-    uint64_t done = 0, chunks = 0, hits[NSRC] = {0}, bad[NSRC] = {0};
+    uint64_t done = 0, chunks = 0, hits[NSRC] = {0}, bad[NSRC] = {0}, hash = 0xcbf29ce484222325ull;
     while (done < pairs && failures < 20) {
         chunk_fill(&ch, &r, chunks % 2 ? 3 + (int)(chunks / 2 % 6) : 0);
         float margin = margins[chunks % 4];
         for (int s = 0; s < NSRC; s++) {
             sbx_src2d src = (sbx_src2d)s;
             outs_each(&ref, gb_reset);
-            run_path(&sbx_path_scalar, &ch, src, margin, &ref);
+            run_path(&sbx_path_scalar, "scalar", &ch, src, margin, &ref);
+            hash = outs_hash(hash, &ref, ch.n);
             for (size_t i = 0; i < ch.n; i++) {
                 uint8_t h = ((uint8_t *)ref.ohit.p)[i], b = ((uint8_t *)ref.obad.p)[i];
                 hits[s] += h == 1;
@@ -509,7 +545,7 @@ int main(int argc, char **argv)
             }
             for (int p = 0; p < np; p++) {
                 outs_each(&got, gb_reset);
-                run_path(paths[p].path, &ch, src, margin, &got);
+                run_path(paths[p].path, paths[p].name, &ch, src, margin, &got);
                 compare(&ref, &got, paths[p].name, src, ch.n, margin);
             }
             gb_reset(&mref);
@@ -537,7 +573,7 @@ int main(int argc, char **argv)
     for (int s = 0; s < NSRC; s++)
         printf(" %s %" PRIu64 "/%" PRIu64 "/%" PRIu64, src_name((sbx_src2d)s), with_points[s], two_points[s], kept_a[s]);
     contacts_args(&ch);
-    printf("; %d failures\n", failures);
+    printf("; reference hash %016" PRIx64 "; %d failures\n", hash, failures);
     if (failures)
         printf("replay with: --seed %" PRIu64 "\n", seed);
     chunk_free(&ch);

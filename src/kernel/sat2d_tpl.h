@@ -21,8 +21,10 @@ typedef struct polyw {
     wf scale;          /* the own prescale, then (pair_scale_w) the edge factor own / pair */
     int scaled;        /* some lane's `scale` is not 1 (else the multiplies by it are skipped: same bits) */
     wm valid;
+    int checked; /* `valid` holds the polygon rule (else poly_check_w() computes it from cnt, size) */
     int nmax; /* the largest count (clamped to 1..8) of the step's live lanes: slots and edges from
                  nmax on repeat vertex 0 in every lane, so loops stop there with the same bits */
+    wf cnt, size; /* the count and the size (poly_wrap_w()), for a poly_check_w() after the load */
 } polyw;
 
 /* ---- validity ----------------------------------------------------------------------------- */
@@ -132,13 +134,25 @@ SBX_INLINE wf poly_wrap_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
     return size;
 }
 
+/* scalar2d.c poly_check(): the polygon rule on p's own prescaled vertices, once (before
+ * pair_scale_w() changes them, or after it when it changed nothing: no lane prescaled). */
+SBX_INLINE void poly_check_w(polyw *p)
+{
+    if (p->checked)
+        return;
+    wm any_edge, convex = poly_convex_w(p, p->cnt, &any_edge);
+    wm ok = wm_and(wm_ge(p->cnt, wf_set1(3.0f)), wm_le(p->cnt, wf_set1(8.0f)));
+    ok = wm_and(ok, wm_le(p->size, wf_set1(SATBOX2D_COORD_LIMIT)));
+    p->valid = wm_and(wm_and(ok, convex), any_edge);
+    p->checked = 1;
+}
+
+/* Raw slots, count -> prescaled wrapped vertices, not checked yet (scalar2d.c poly_make()). */
 SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
 {
-    wf size = poly_wrap_w(x, y, cnt, p);
-    wm any_edge, convex = poly_convex_w(p, cnt, &any_edge);
-    wm ok = wm_and(wm_ge(cnt, wf_set1(3.0f)), wm_le(cnt, wf_set1(8.0f)));
-    ok = wm_and(ok, wm_le(size, wf_set1(SATBOX2D_COORD_LIMIT)));
-    p->valid = wm_and(wm_and(ok, convex), any_edge);
+    p->size = poly_wrap_w(x, y, cnt, p);
+    p->cnt = cnt;
+    p->checked = 0;
 }
 
 SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
@@ -158,8 +172,10 @@ SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
         x[k] = y[k] = wf_zero(); /* unused */
     wm any_edge;
     p->nmax = 4;
-    (void)poly_wrap_w(x, y, wf_set1(4.0f), p);
-    p->valid = wm_and(rect_valid_w(r), poly_convex_w(p, wf_set1(4.0f), &any_edge));
+    p->cnt = wf_set1(4.0f);
+    p->size = poly_wrap_w(x, y, p->cnt, p);
+    p->valid = wm_and(rect_valid_w(r), poly_convex_w(p, p->cnt, &any_edge));
+    p->checked = 1;
 }
 
 /* scalar2d.c pair_scale(): the multiplies by 1 skipped when no lane needs them (same bits). */
@@ -195,7 +211,8 @@ SBX_INLINE void load_rect_w(const satbox2d_rects *s, const int32_t *idx, size_t 
     }
 }
 
-SBX_INLINE void load_poly_w(const satbox2d_polys *s, const int32_t *idx, size_t i, int k, polyw *p)
+/* Polygon lanes as ld2d() reads them, prescaled and wrapped; the rule not checked yet. */
+SBX_INLINE void load_poly_raw_w(const satbox2d_polys *s, const int32_t *idx, size_t i, int k, polyw *p)
 {
     wf x[NV2], y[NV2];
     for (int v = 0; v < NV2; v++) {
@@ -211,6 +228,13 @@ SBX_INLINE void load_poly_w(const satbox2d_polys *s, const int32_t *idx, size_t 
     }
     p->nmax = nmax < NV2 ? nmax : NV2;
     poly_make_w(x, y, wf_loadu(cnt), p);
+}
+
+/* load_poly_raw_w() and the polygon rule. */
+SBX_INLINE void load_poly_w(const satbox2d_polys *s, const int32_t *idx, size_t i, int k, polyw *p)
+{
+    load_poly_raw_w(s, idx, i, k, p);
+    poly_check_w(p);
 }
 
 SBX_INLINE void pool_idx(const satbox_pair *pairs, size_t i, int k, int32_t *ia, int32_t *ib)
@@ -234,27 +258,34 @@ SBX_INLINE void load_rects_w(const sbx_job2d *job, sbx_src2d src, size_t i, int 
     }
 }
 
-/* scalar2d.c load_polys(). */
-SBX_INLINE wf load_polys_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *a, polyw *b, polyw *bt,
-                           const polyw **bp)
+/* scalar2d.c load_pair(): with `lazy` (a constant at each call site), the polygon rule is left to
+ * a later poly_check_w() when pair_scale_w() changes no vertex (no lane prescaled). */
+SBX_INLINE wf load_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *a, polyw *b, polyw *bt,
+                          const polyw **bp, int lazy)
 {
     *bp = b;
+    wf limit = wf_set1(0x1p120f); /* no limit: the largest prescale */
+    rectw r;
     if (src == SBX2D_POLY_POOL) {
         int32_t ia[SBX_W], ib[SBX_W];
         pool_idx(job->pairs, i, k, ia, ib);
-        load_poly_w(job->pa, ia, i, k, a);
-        load_poly_w(job->pa, ib, i, k, b);
-        return pair_scale_w(a, b, wf_set1(0x1p120f)); /* no limit */
+        load_poly_raw_w(job->pa, ia, i, k, a);
+        load_poly_raw_w(job->pa, ib, i, k, b);
     } else if (src == SBX2D_POLY) {
-        load_poly_w(job->pa, NULL, i, k, a);
-        load_poly_w(job->pb, NULL, i, k, b);
-        return pair_scale_w(a, b, wf_set1(0x1p120f)); /* no limit */
+        load_poly_raw_w(job->pa, NULL, i, k, a);
+        load_poly_raw_w(job->pb, NULL, i, k, b);
     } else {
-        rectw r;
         load_rect_w(job->ra, NULL, i, k, &r);
         poly_from_rect_w(&r, a);
-        load_poly_w(job->pb, NULL, i, k, b);
-        wf s = pair_scale_w(a, b, prescale_w(rect_size_w(&r)));
+        load_poly_raw_w(job->pb, NULL, i, k, b);
+        limit = prescale_w(rect_size_w(&r));
+    }
+    if (!lazy || a->scaled || b->scaled) {
+        poly_check_w(a);
+        poly_check_w(b);
+    }
+    wf s = pair_scale_w(a, b, limit);
+    if (src == SBX2D_RECT_POLY) {
         wf cx = wf_mul(r.c[0], s), cy = wf_mul(r.c[1], s);
         bt->nmax = b->nmax;
         for (int v = 0; v < b->nmax; v++) {
@@ -263,8 +294,15 @@ SBX_INLINE wf load_polys_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k,
         }
         rewrap_w(bt);
         *bp = bt;
-        return s;
     }
+    return s;
+}
+
+/* scalar2d.c load_polys(): load_pair_w() with both polygons checked. */
+SBX_INLINE wf load_polys_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *a, polyw *b, polyw *bt,
+                           const polyw **bp)
+{
+    return load_pair_w(job, src, i, k, a, b, bt, bp, 0);
 }
 
 /* ---- the math ----------------------------------------------------------------------------- */
@@ -285,6 +323,18 @@ SBX_INLINE void rect_axes_w(const rectw *A, const rectw *B, wf g[4], wf p[4])
     g[3] = wf_sub(wf_abs(p[3]), wf_add(wf_add(wf_mul(A->h[0], as), wf_mul(A->h[1], ac)), B->h[1]));
 }
 
+/* The smallest n . (w - v) over Q's first `nq` vertex slots w (v = (px, py)), in slot order; `nq` is
+ * a constant at each call site (edge_gap_w()). */
+SBX_INLINE wf edge_min_w(const polyw *Q, wf px, wf py, wf nx, wf ny, const int nq)
+{
+    wf m = wf_add(wf_mul(nx, wf_sub(Q->x[0], px)), wf_mul(ny, wf_sub(Q->y[0], py)));
+    for (int j = 1; j < nq; j++) {
+        wf v = wf_add(wf_mul(nx, wf_sub(Q->x[j], px)), wf_mul(ny, wf_sub(Q->y[j], py)));
+        m = wf_min(v, m);
+    }
+    return m;
+}
+
 /* `scaled` is a constant at each call site (poly_sep_w, poly_best_w): 0 when no lane of the pair
  * is prescaled, and the edge factors are all 1 (the multiplies skipped give the same bits). */
 SBX_INLINE wf edge_gap_w(const polyw *E, const polyw *P, int k, const polyw *Q, int scaled, wf *nx, wf *ny, wf *l2)
@@ -297,12 +347,17 @@ SBX_INLINE wf edge_gap_w(const polyw *E, const polyw *P, int k, const polyw *Q, 
     *nx = ey;
     *ny = wf_neg(ex);
     *l2 = wf_add(wf_mul(ex, ex), wf_mul(ey, ey));
-    wf m = wf_add(wf_mul(*nx, wf_sub(Q->x[0], P->x[k])), wf_mul(*ny, wf_sub(Q->y[0], P->y[k])));
-    for (int j = 1; j < Q->nmax; j++) {
-        wf v = wf_add(wf_mul(*nx, wf_sub(Q->x[j], P->x[k])), wf_mul(*ny, wf_sub(Q->y[j], P->y[k])));
-        m = wf_min(v, m);
+    wf px = P->x[k], py = P->y[k];
+    switch (Q->nmax) { /* a constant trip count per case: unrolled, no loop control per vertex */
+    case 1: return edge_min_w(Q, px, py, *nx, *ny, 1);
+    case 2: return edge_min_w(Q, px, py, *nx, *ny, 2);
+    case 3: return edge_min_w(Q, px, py, *nx, *ny, 3);
+    case 4: return edge_min_w(Q, px, py, *nx, *ny, 4);
+    case 5: return edge_min_w(Q, px, py, *nx, *ny, 5);
+    case 6: return edge_min_w(Q, px, py, *nx, *ny, 6);
+    case 7: return edge_min_w(Q, px, py, *nx, *ny, 7);
+    default: return edge_min_w(Q, px, py, *nx, *ny, NV2);
     }
-    return m;
 }
 
 SBX_INLINE wf pair_gap_w(const polyw *a, const polyw *b, const polyw *bp, int e, int scaled, wf *nx, wf *ny, wf *l2)
@@ -381,10 +436,18 @@ SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
     } else {
         polyw a, b, bt;
         const polyw *bp;
-        (void)load_polys_w(job, src, i, k, &a, &b, &bt, &bp); /* the sign of a gap does not depend on the scale */
-        valid = wm_and(a.valid, b.valid);
+        /* The sign of a gap does not depend on the scale. The polygon rule is checked only where
+         * it can change an output: separated lanes read hit 0 either way (bad ones too). */
+        (void)load_pair_w(job, src, i, k, &a, &b, &bt, &bp, 1);
         unsigned live = (1u << k) - 1u;
         sep = a.scaled || b.scaled ? poly_sep_w(&a, &b, bp, live, 1) : poly_sep_w(&a, &b, bp, live, 0);
+        if ((wm_bits(sep) & live) != live || job->bad) {
+            poly_check_w(&a);
+            poly_check_w(&b);
+            valid = wm_and(a.valid, b.valid);
+        } else {
+            valid = wm_eq(zero, zero); /* every live lane separated, `bad` not asked for */
+        }
     }
     *hit = wm_bits(wm_andnot(valid, sep));
     *inv = wm_bits(wm_not(valid));
