@@ -221,8 +221,9 @@ static float load_pair(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, pol
 {
     *bp = b;
     float limit = 0x1p120f; /* no limit: the largest prescale */
-    rect_v r;
-    switch (job->src) {
+    const sbx_src2d src = job->src;
+    rect_v r = {.c = {0.0f, 0.0f}}; /* read only for SBX2D_RECT_POLY, which sets it (GCC cannot tell once inlined) */
+    switch (src) {
     case SBX2D_POLY:
         load_poly_raw(job->pa, i, a);
         load_poly_raw(job->pb, i, b);
@@ -243,7 +244,7 @@ static float load_pair(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, pol
         poly_check(b);
     }
     float s = pair_scale(a, b, limit);
-    if (job->src == SBX2D_RECT_POLY) {
+    if (src == SBX2D_RECT_POLY) {
         float cx = r.c[0] * s, cy = r.c[1] * s;
         *bt = *b;
         for (int k = 0; k < NV; k++) {

@@ -153,6 +153,7 @@ SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
     p->size = poly_wrap_w(x, y, cnt, p);
     p->cnt = cnt;
     p->checked = 0;
+    p->valid = wm_lt(cnt, cnt); /* none, until poly_check_w() (set here so that no path reads it unset) */
 }
 
 SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
