@@ -18,43 +18,13 @@
 #include <string.h>
 
 #include "contacts.h"
+#include "gbuf.h"
 #include "paths.h"
 #include "support.h"
 
-#define GUARD 64
-#define SENTINEL 0xA5
 #define NOUT 28 /* count, hit, axis, bad, normal 3, point 12, depth 4, feature 4, list */
 
 static int failures = 0;
-
-/* A buffer with `mis` bytes of misalignment in front and GUARD sentinel bytes behind. */
-typedef struct gbuf {
-    unsigned char *raw;
-    size_t bytes;
-    void *p;
-} gbuf;
-
-static void gb_alloc(gbuf *g, size_t bytes, size_t mis)
-{
-    g->raw = malloc(bytes + mis + GUARD + 64);
-    if (!g->raw) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    uintptr_t base = ((uintptr_t)g->raw + 63u) & ~(uintptr_t)63u;
-    g->p = (void *)(base + mis);
-    g->bytes = bytes;
-    memset(g->p, SENTINEL, bytes + GUARD);
-}
-
-static int gb_guard_ok(const gbuf *g)
-{
-    const unsigned char *q = (const unsigned char *)g->p + g->bytes;
-    for (int i = 0; i < GUARD; i++)
-        if (q[i] != SENTINEL)
-            return 0;
-    return 1;
-}
 
 /* The outputs of one run: NOUT guarded arrays, and the job that points at them (offset i0). */
 typedef struct outs {

@@ -14,53 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gbuf.h"
 #include "internal.h"
 #include "paths.h"
 #include "support.h"
 
 #define CHUNK 8192
-#define GUARD 64
-#define SENTINEL 0xA5
 
 static uint64_t seed = 0x5A7B0C5ull;
 static int failures = 0;
-
-/* A buffer with one byte of misalignment in front and GUARD sentinel bytes behind. */
-typedef struct gbuf {
-    unsigned char *raw;
-    size_t bytes;
-    void *p; /* misaligned payload */
-} gbuf;
-
-static void gb_alloc(gbuf *g, size_t bytes, size_t misalign)
-{
-    g->raw = (unsigned char *)malloc(bytes + misalign + GUARD + 64);
-    if (!g->raw) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    /* Round up to 64, then offset: the payload is deliberately not aligned to 16/32/64. */
-    uintptr_t base = ((uintptr_t)g->raw + 63u) & ~(uintptr_t)63u;
-    g->p = (void *)(base + misalign);
-    g->bytes = bytes;
-    memset(g->p, SENTINEL, bytes + GUARD);
-}
-
-static void gb_free(gbuf *g)
-{
-    free(g->raw);
-    g->raw = NULL;
-    g->p = NULL;
-}
-
-static int gb_guard_ok(const gbuf *g)
-{
-    const unsigned char *q = (const unsigned char *)g->p + g->bytes;
-    for (int i = 0; i < GUARD; i++)
-        if (q[i] != SENTINEL)
-            return 0;
-    return 1;
-}
 
 /* All inputs of one chunk: A and B as matrix SoA and quaternion SoA, a pool with pairs. */
 typedef struct chunk {
@@ -250,9 +212,9 @@ static void outs_reset(outs *o)
     gbuf *all[] = {&o->hit, &o->ohit, &o->bad, &o->obad, &o->sep, &o->axis, &o->compact, &o->nrm[0], &o->nrm[1], &o->nrm[2],
                    &o->min[0], &o->min[1], &o->min[2], &o->max[0], &o->max[1], &o->max[2]};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        memset(all[i]->p, SENTINEL, all[i]->bytes + GUARD);
+        gb_reset(all[i]);
     for (int q = 0; q < 9; q++)
-        memset(o->qaxis[q].p, SENTINEL, o->qaxis[q].bytes + GUARD);
+        gb_reset(&o->qaxis[q]);
 }
 
 /* Copies every output buffer (payload and guard) of one run. */
@@ -262,7 +224,7 @@ static void outs_copy(outs *dst, const outs *src)
                           &src->nrm[2]};
     gbuf *to[] = {&dst->hit, &dst->ohit, &dst->bad, &dst->obad, &dst->sep, &dst->axis, &dst->compact, &dst->nrm[0], &dst->nrm[1], &dst->nrm[2]};
     for (size_t i = 0; i < sizeof to / sizeof to[0]; i++)
-        memcpy(to[i]->p, from[i]->p, from[i]->bytes + GUARD);
+        memcpy(to[i]->p, from[i]->p, from[i]->bytes + GB_GUARD);
     dst->count = src->count;
     dst->ocount = src->ocount;
 }
