@@ -17,6 +17,7 @@
 #include "gbuf.h"
 #include "internal.h"
 #include "paths.h"
+#include "scale.h"
 #include "support.h"
 
 #define CHUNK 8192
@@ -445,11 +446,8 @@ static void compare(const outs *ref, const outs *got, const char *path, const ch
 
 int main(int argc, char **argv)
 {
-    uint64_t pairs = 10000000;
+    uint64_t pairs = scaled(10000000); /* SATBOX_TEST_SCALE of tests/run's stage (scale.h) */
     const char *only = NULL;
-    const char *env = getenv("SATBOX_CHECK_PAIRS");
-    if (env)
-        pairs = strtoull(env, NULL, 10);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 0);

@@ -16,6 +16,7 @@
 
 #include "gbuf.h"
 #include "paths.h"
+#include "scale.h"
 #include "support2d.h"
 
 #define CHUNK 4096
@@ -294,12 +295,11 @@ static void compare(outs *ref, outs *got, const char *pname, sbx_src2d src, size
 
 int main(int argc, char **argv)
 {
-    uint64_t pairs = 2000000;
-    const char *only = NULL, *env = getenv("SATBOX_CHECK_PAIRS");
-    if (getenv("SATBOX_CHECK2D_PAIRS")) /* tests/run under qemu and valgrind: 2D alone, smaller */
-        env = getenv("SATBOX_CHECK2D_PAIRS");
-    if (env)
-        pairs = strtoull(env, NULL, 10);
+    /* As many pairs as checkasm at a scale (scale.h), at most 2M (the full run). */
+    uint64_t pairs = scaled(10000000);
+    if (pairs > 2000000)
+        pairs = 2000000;
+    const char *only = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 0);
