@@ -447,34 +447,10 @@ static void compare(const outs *ref, const outs *got, const char *path, const ch
 int main(int argc, char **argv)
 {
     uint64_t pairs = scaled(10000000); /* SATBOX_TEST_SCALE of tests/run's stage (scale.h) */
-    const char *only = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--pairs") && i + 1 < argc)
-            pairs = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--path") && i + 1 < argc)
-            only = argv[++i];
-        else {
-            fprintf(stderr, "usage: %s [--seed S] [--pairs N] [--path NAME]\n", argv[0]);
-            return 2;
-        }
-    }
-
     test_path paths[16];
-    int np = paths_only(paths, paths_list(paths), only);
-    if (only && !np) {
-        fprintf(stderr, "no path named %s here\n", only);
-        return 2;
-    }
-    printf("checkasm: seed %" PRIu64 ", %" PRIu64 " pairs per path and source, paths:", seed, pairs);
-    for (int i = 0; i < np; i++)
-        printf(" %s(W=%d)", paths[i].name, paths[i].path->width);
-    printf("\n");
-    if (np == 0) {
-        printf("FAIL: no SIMD path to check\n");
-        return 1;
-    }
+    int np = checker_start(argc, argv, "checkasm", &seed, &pairs, paths);
+    if (np <= 0)
+        return np < 0 ? 2 : 1;
 
     chunk ch;
     outs ref, got, pool_ref;
