@@ -379,26 +379,10 @@ static void report_pair(const chunk *ch, sbx_src src, size_t i)
 static int same(const char *what, const gbuf *ref, const gbuf *got, size_t elem, const char *path, const chunk *ch,
                 sbx_src src, size_t upto)
 {
-    int ok = 1;
-    if (!gb_guard_ok(got)) {
-        printf("FAIL %s/%s: %s: guard bytes after the output were overwritten\n", path, src_name(src), what);
-        ok = 0;
-    }
-    if (memcmp(ref->p, got->p, upto * elem) != 0) {
-        size_t i = 0;
-        while (memcmp((const char *)ref->p + i * elem, (const char *)got->p + i * elem, elem) == 0)
-            i++;
-        printf("FAIL %s/%s: %s differs at pair %zu (seed %" PRIu64 ")", path, src_name(src), what, i, seed);
-        if (elem == 4) {
-            float x, y;
-            memcpy(&x, (const char *)ref->p + i * elem, 4);
-            memcpy(&y, (const char *)got->p + i * elem, 4);
-            printf(": reference %a, got %a", (double)x, (double)y);
-        }
-        printf("\n");
-        report_pair(ch, src, i);
-        ok = 0;
-    }
+    size_t at;
+    int ok = gb_same(what, ref, got, elem, upto, path, src_name(src), seed, &at);
+    if (at != SIZE_MAX)
+        report_pair(ch, src, at);
     if (!ok)
         failures++;
     return ok;

@@ -242,28 +242,8 @@ static void run_path(const sbx_path *k, chunk *ch, sbx_src2d src, float margin, 
 static void same(const char *what, const gbuf *ref, const gbuf *got, size_t elem, const char *pname, sbx_src2d src,
                  size_t upto)
 {
-    int ok = 1;
-    if (!gb_guard_ok(got)) {
-        printf("FAIL %s/%s: %s: guard bytes after the output were overwritten\n", pname, src_name(src), what);
-        ok = 0;
-    }
-    if (memcmp(ref->p, got->p, upto * elem) != 0) {
-        size_t i = 0;
-        while (memcmp((const char *)ref->p + i * elem, (const char *)got->p + i * elem, elem) == 0)
-            i++;
-        printf("FAIL %s/%s: %s differs at pair %zu (seed %" PRIu64 ")", pname, src_name(src), what, i, seed);
-        if (elem == 4) {
-            float x, y;
-            memcpy(&x, (const char *)ref->p + i * elem, 4);
-            memcpy(&y, (const char *)got->p + i * elem, 4);
-            printf(": reference %a, got %a", (double)x, (double)y);
-        } else {
-            printf(": reference %u, got %u", ((const uint8_t *)ref->p)[i], ((const uint8_t *)got->p)[i]);
-        }
-        printf("\n");
-        ok = 0;
-    }
-    if (!ok)
+    size_t at;
+    if (!gb_same(what, ref, got, elem, upto, pname, src_name(src), seed, &at))
         failures++;
 }
 
