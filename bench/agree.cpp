@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: MIT
 //
 // For each family of pairs (the benchmarks' own pools: near-parallel stacks with gaps in +-1e-3,
-// random rotations at 50% overlap, broad-phase scene pairs) the oracle of tests/oracle.c gives
+// random rotations at 50% overlap, broad-phase scene pairs) the oracle of tests/common/oracle.c gives
 // the true separation s of every pair (> 0 apart, <= 0 touching or overlapping). A method's false
 // positive is a pair it reports overlapping with s > 0, a false negative one it reports separated
 // with s <= 0; we also keep the worst true gap of a false positive and the deepest true overlap
@@ -223,7 +223,7 @@ int main(int argc, char **argv)
     for (const Family &f : fams)
         std::fprintf(stderr, " %-34s", f.name);
     std::fprintf(stderr, "\n");
-    std::string json = "{\n  \"oracle\": \"tests/oracle.c orc_sat (corner projection, long double); s > 0 apart\",\n"
+    std::string json = "{\n  \"oracle\": \"tests/common/oracle.c orc_sat (corner projection, long double); s > 0 apart\",\n"
                        "  \"pairs_per_family\": " + std::to_string(pairs) + ",\n  \"families\": {";
     for (size_t f = 0; f < fams.size(); f++) {
         size_t over = 0;

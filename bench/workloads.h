@@ -22,7 +22,7 @@ enum Work {
     ZERO0,         // the same family, only the separated pairs (0%)
     FULL100,       // the same family, only the overlapping pairs (100%)
     STACKED,       // tb_make_pair(TB_STACKED): near-parallel resting boxes, gap +-1e-3, ~50%
-    SCENE,         // candidate pairs of broad-phase scenes (tests/scene.c), ~45%
+    SCENE,         // candidate pairs of broad-phase scenes (tests/common/scene.c), ~45%
     WORK_COUNT
 };
 const char *work_name(Work w);

@@ -14,53 +14,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gbuf.h"
 #include "internal.h"
 #include "paths.h"
+#include "scale.h"
 #include "support.h"
 
 #define CHUNK 8192
-#define GUARD 64
-#define SENTINEL 0xA5
 
 static uint64_t seed = 0x5A7B0C5ull;
 static int failures = 0;
-
-/* A buffer with one byte of misalignment in front and GUARD sentinel bytes behind. */
-typedef struct gbuf {
-    unsigned char *raw;
-    size_t bytes;
-    void *p; /* misaligned payload */
-} gbuf;
-
-static void gb_alloc(gbuf *g, size_t bytes, size_t misalign)
-{
-    g->raw = (unsigned char *)malloc(bytes + misalign + GUARD + 64);
-    if (!g->raw) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    /* Round up to 64, then offset: the payload is deliberately not aligned to 16/32/64. */
-    uintptr_t base = ((uintptr_t)g->raw + 63u) & ~(uintptr_t)63u;
-    g->p = (void *)(base + misalign);
-    g->bytes = bytes;
-    memset(g->p, SENTINEL, bytes + GUARD);
-}
-
-static void gb_free(gbuf *g)
-{
-    free(g->raw);
-    g->raw = NULL;
-    g->p = NULL;
-}
-
-static int gb_guard_ok(const gbuf *g)
-{
-    const unsigned char *q = (const unsigned char *)g->p + g->bytes;
-    for (int i = 0; i < GUARD; i++)
-        if (q[i] != SENTINEL)
-            return 0;
-    return 1;
-}
 
 /* All inputs of one chunk: A and B as matrix SoA and quaternion SoA, a pool with pairs. */
 typedef struct chunk {
@@ -250,9 +213,9 @@ static void outs_reset(outs *o)
     gbuf *all[] = {&o->hit, &o->ohit, &o->bad, &o->obad, &o->sep, &o->axis, &o->compact, &o->nrm[0], &o->nrm[1], &o->nrm[2],
                    &o->min[0], &o->min[1], &o->min[2], &o->max[0], &o->max[1], &o->max[2]};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
-        memset(all[i]->p, SENTINEL, all[i]->bytes + GUARD);
+        gb_reset(all[i]);
     for (int q = 0; q < 9; q++)
-        memset(o->qaxis[q].p, SENTINEL, o->qaxis[q].bytes + GUARD);
+        gb_reset(&o->qaxis[q]);
 }
 
 /* Copies every output buffer (payload and guard) of one run. */
@@ -262,7 +225,7 @@ static void outs_copy(outs *dst, const outs *src)
                           &src->nrm[2]};
     gbuf *to[] = {&dst->hit, &dst->ohit, &dst->bad, &dst->obad, &dst->sep, &dst->axis, &dst->compact, &dst->nrm[0], &dst->nrm[1], &dst->nrm[2]};
     for (size_t i = 0; i < sizeof to / sizeof to[0]; i++)
-        memcpy(to[i]->p, from[i]->p, from[i]->bytes + GUARD);
+        memcpy(to[i]->p, from[i]->p, from[i]->bytes + GB_GUARD);
     dst->count = src->count;
     dst->ocount = src->ocount;
 }
@@ -416,26 +379,10 @@ static void report_pair(const chunk *ch, sbx_src src, size_t i)
 static int same(const char *what, const gbuf *ref, const gbuf *got, size_t elem, const char *path, const chunk *ch,
                 sbx_src src, size_t upto)
 {
-    int ok = 1;
-    if (!gb_guard_ok(got)) {
-        printf("FAIL %s/%s: %s: guard bytes after the output were overwritten\n", path, src_name(src), what);
-        ok = 0;
-    }
-    if (memcmp(ref->p, got->p, upto * elem) != 0) {
-        size_t i = 0;
-        while (memcmp((const char *)ref->p + i * elem, (const char *)got->p + i * elem, elem) == 0)
-            i++;
-        printf("FAIL %s/%s: %s differs at pair %zu (seed %" PRIu64 ")", path, src_name(src), what, i, seed);
-        if (elem == 4) {
-            float x, y;
-            memcpy(&x, (const char *)ref->p + i * elem, 4);
-            memcpy(&y, (const char *)got->p + i * elem, 4);
-            printf(": reference %a, got %a", (double)x, (double)y);
-        }
-        printf("\n");
-        report_pair(ch, src, i);
-        ok = 0;
-    }
+    size_t at;
+    int ok = gb_same(what, ref, got, elem, upto, path, src_name(src), seed, &at);
+    if (at != SIZE_MAX)
+        report_pair(ch, src, at);
     if (!ok)
         failures++;
     return ok;
@@ -483,38 +430,11 @@ static void compare(const outs *ref, const outs *got, const char *path, const ch
 
 int main(int argc, char **argv)
 {
-    uint64_t pairs = 10000000;
-    const char *only = NULL;
-    const char *env = getenv("SATBOX_CHECK_PAIRS");
-    if (env)
-        pairs = strtoull(env, NULL, 10);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--pairs") && i + 1 < argc)
-            pairs = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--path") && i + 1 < argc)
-            only = argv[++i];
-        else {
-            fprintf(stderr, "usage: %s [--seed S] [--pairs N] [--path NAME]\n", argv[0]);
-            return 2;
-        }
-    }
-
+    uint64_t pairs = scaled(10000000); /* SATBOX_TEST_SCALE of tests/run's stage (scale.h) */
     test_path paths[16];
-    int np = paths_only(paths, paths_list(paths), only);
-    if (only && !np) {
-        fprintf(stderr, "no path named %s here\n", only);
-        return 2;
-    }
-    printf("checkasm: seed %" PRIu64 ", %" PRIu64 " pairs per path and source, paths:", seed, pairs);
-    for (int i = 0; i < np; i++)
-        printf(" %s(W=%d)", paths[i].name, paths[i].path->width);
-    printf("\n");
-    if (np == 0) {
-        printf("FAIL: no SIMD path to check\n");
-        return 1;
-    }
+    int np = checker_start(argc, argv, "checkasm", &seed, &pairs, paths);
+    if (np <= 0)
+        return np < 0 ? 2 : 1;
 
     chunk ch;
     outs ref, got, pool_ref;

@@ -24,6 +24,7 @@
 
 #include "gbuf.h"
 #include "paths.h"
+#include "scale.h"
 #include "support2d.h"
 #include "contacts2d.h"
 
@@ -423,28 +424,8 @@ static void contacts_args(chunk *ch)
 static void same(const char *what, const gbuf *ref, const gbuf *got, size_t elem, const char *pname, sbx_src2d src,
                  size_t upto)
 {
-    int ok = 1;
-    if (!gb_guard_ok(got)) {
-        printf("FAIL %s/%s: %s: guard bytes after the output were overwritten\n", pname, src_name(src), what);
-        ok = 0;
-    }
-    if (memcmp(ref->p, got->p, upto * elem) != 0) {
-        size_t i = 0;
-        while (memcmp((const char *)ref->p + i * elem, (const char *)got->p + i * elem, elem) == 0)
-            i++;
-        printf("FAIL %s/%s: %s differs at pair %zu (seed %" PRIu64 ")", pname, src_name(src), what, i, seed);
-        if (elem == 4) {
-            float x, y;
-            memcpy(&x, (const char *)ref->p + i * elem, 4);
-            memcpy(&y, (const char *)got->p + i * elem, 4);
-            printf(": reference %a, got %a", (double)x, (double)y);
-        } else {
-            printf(": reference %u, got %u", ((const uint8_t *)ref->p)[i], ((const uint8_t *)got->p)[i]);
-        }
-        printf("\n");
-        ok = 0;
-    }
-    if (!ok)
+    size_t at;
+    if (!gb_same(what, ref, got, elem, upto, pname, src_name(src), seed, &at))
         failures++;
 }
 
@@ -476,38 +457,14 @@ static void compare(outs *ref, outs *got, const char *pname, sbx_src2d src, size
 
 int main(int argc, char **argv)
 {
-    uint64_t pairs = 2000000;
-    const char *only = NULL, *env = getenv("SATBOX_CHECK_PAIRS");
-    if (getenv("SATBOX_CHECK2D_PAIRS")) /* tests/run under qemu and valgrind: 2D alone, smaller */
-        env = getenv("SATBOX_CHECK2D_PAIRS");
-    if (env)
-        pairs = strtoull(env, NULL, 10);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-            seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--pairs") && i + 1 < argc)
-            pairs = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--path") && i + 1 < argc)
-            only = argv[++i];
-        else {
-            fprintf(stderr, "usage: %s [--seed S] [--pairs N] [--path NAME]\n", argv[0]);
-            return 2;
-        }
-    }
+    /* As many pairs as checkasm at a scale (scale.h), at most 2M (the full run). */
+    uint64_t pairs = scaled(10000000);
+    if (pairs > 2000000)
+        pairs = 2000000;
     test_path paths[16];
-    int np = paths_only(paths, paths_list(paths), only);
-    if (only && !np) {
-        fprintf(stderr, "no path named %s here\n", only);
-        return 2;
-    }
-    printf("checkasm2d: seed %" PRIu64 ", %" PRIu64 " pairs per path and source, paths:", seed, pairs);
-    for (int i = 0; i < np; i++)
-        printf(" %s(W=%d)", paths[i].name, paths[i].path->width);
-    printf("\n");
-    if (np == 0) {
-        printf("FAIL: no SIMD path to check\n");
-        return 1;
-    }
+    int np = checker_start(argc, argv, "checkasm2d", &seed, &pairs, paths);
+    if (np <= 0)
+        return np < 0 ? 2 : 1;
 
     chunk ch;
     outs ref, got;

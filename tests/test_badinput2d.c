@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "scale.h"
 #include "support2d.h"
 
 static int failures = 0;
@@ -221,8 +222,7 @@ static void turn_tests(void)
     tb_rng r;
     tb_seed(&r, 11);
     long long accepted = 0, wrong = 0, total = 0;
-    const char *quick = getenv("SATBOX_QUICK"); /* set by tests/run under qemu, sanitizers and valgrind */
-    int rounds = quick && *quick && strcmp(quick, "0") != 0 ? 5 : 50;
+    int rounds = test_short() ? 5 : 50; /* scale.h */
     for (int round = 0; round < rounds; round++) {
         for (int i = 0; i < M; i++) {
             tb_poly *p = &polys[i];

@@ -17,6 +17,7 @@
 static int failures = 0;
 
 #include "check.h"
+#include "scale.h"
 
 #define M_PI 3.14159265358979323846
 #define M_SQRT1_2 0.70710678118654752440
@@ -1314,7 +1315,7 @@ int main(int argc, char **argv)
 {
     tb_require_isa(); /* exit 77 when SATBOX_ISA names a path this machine lacks */
     uint64_t seed = 20261123;
-    size_t pairs = getenv("SATBOX_QUICK") ? 210000 : 1050000; /* quick: sanitizer and qemu stages */
+    size_t pairs = test_short() ? 210000 : 1050000; /* short: sanitizer, qemu and valgrind stages (scale.h) */
     for (int i = 1; i + 1 < argc; i++) {
         if (!strcmp(argv[i], "--seed"))
             seed = strtoull(argv[++i], NULL, 10);

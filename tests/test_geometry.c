@@ -15,6 +15,7 @@
 
 #include "oracle.h"
 #include "support.h"
+#include "check.h"
 
 #define MAX_CASES 128
 #define SQ2 1.41421356237309504880
@@ -38,13 +39,6 @@ typedef struct gcase {
 static gcase cases[MAX_CASES];
 static int ncases = 0;
 static int failures = 0;
-
-#define FAIL(...)                                                                                                      \
-    do {                                                                                                               \
-        failures++;                                                                                                    \
-        printf("  FAIL: " __VA_ARGS__);                                                                                \
-        printf("\n");                                                                                                  \
-    } while (0)
 
 /* ---- building boxes ------------------------------------------------------------------------ */
 
@@ -427,8 +421,8 @@ static void run_batch(int first, int n, float margin, out1 *o)
         k1 += hit[i] == 1;
         k2 += ovl[i] == 1;
     }
-    if (c1 != k1 || c2 != k2)
-        FAIL("batch of %d from %d: collide returned %td (hits %td), overlap %td (hits %td)", n, first, c1, k1, c2, k2);
+    CHECK(c1 == k1 && c2 == k2, "batch of %d from %d: collide returned %td (hits %td), overlap %td (hits %td)", n,
+          first, c1, k1, c2, k2);
     tb_soa_free(&A);
     tb_soa_free(&B);
 }
@@ -448,12 +442,12 @@ static void check_premise(const gcase *g)
     int id = g->ids[0];
     double S = pair_scale(g);
     if (fabsl(r.gap[id] - g->sep) > 1e-6 * S)
-        FAIL("%s: construction: oracle gap on axis %d is %.9Lg, not %.9g", g->name, id, r.gap[id], g->sep);
+        CHECK(0, "%s: construction: oracle gap on axis %d is %.9Lg, not %.9g", g->name, id, r.gap[id], g->sep);
     for (int k = 0; k < 15; k++) {
         if (k == id || (g->nids > 1 && k == g->ids[1]))
             continue;
         if (!(r.gap[k] < g->sep - g->premise_by) || (g->sep > 0 && !(r.gap[k] < 0)))
-            FAIL("%s: construction: axis %d has gap %.9Lg, too close to the chosen axis %d (%.9g)", g->name, k,
+            CHECK(0, "%s: construction: axis %d has gap %.9Lg, too close to the chosen axis %d (%.9g)", g->name, k,
                  r.gap[k], id, g->sep);
     }
 }
@@ -462,24 +456,24 @@ static void check_case(const gcase *g, const out1 *o, const char *how)
 {
     double S = pair_scale(g), tol = 1e-5 * (S > 1 ? S : 1);
     if (o->ovl != o->hit)
-        FAIL("%s (%s): overlap %u != collide(0).hit %u", g->name, how, o->ovl, o->hit);
+        CHECK(0, "%s (%s): overlap %u != collide(0).hit %u", g->name, how, o->ovl, o->hit);
     int want_hit = g->hit >= 0 ? g->hit : (o->sep <= 0.0f);
     if (o->hit != want_hit)
-        FAIL("%s (%s): hit %u, expected %d (separation %.9g)", g->name, how, o->hit, want_hit, (double)o->sep);
+        CHECK(0, "%s (%s): hit %u, expected %d (separation %.9g)", g->name, how, o->hit, want_hit, (double)o->sep);
     if (g->exact ? (double)o->sep != g->sep : !(fabs(o->sep - g->sep) <= tol))
-        FAIL("%s (%s): separation %.9g, expected %.9g (%s)", g->name, how, (double)o->sep, g->sep,
+        CHECK(0, "%s (%s): separation %.9g, expected %.9g (%s)", g->name, how, (double)o->sep, g->sep,
              g->exact ? "exactly" : "within 1e-5 S");
     if (g->nids) {
         int ok = 0;
         for (int k = 0; k < g->nids; k++)
             ok |= o->axis == g->ids[k];
         if (!ok)
-            FAIL("%s (%s): axis %u, expected %d%s", g->name, how, o->axis, g->ids[0],
+            CHECK(0, "%s (%s): axis %u, expected %d%s", g->name, how, o->axis, g->ids[0],
                  g->nids > 1 ? " (or its twin)" : "");
     }
     double len = sqrt((double)o->n[0] * o->n[0] + (double)o->n[1] * o->n[1] + (double)o->n[2] * o->n[2]);
     if (fabs(len - 1) > 1e-6)
-        FAIL("%s (%s): normal (%g, %g, %g) is not unit", g->name, how, (double)o->n[0], (double)o->n[1],
+        CHECK(0, "%s (%s): normal (%g, %g, %g) is not unit", g->name, how, (double)o->n[0], (double)o->n[1],
              (double)o->n[2]);
     if (g->normal_check != NORMAL_ANY) {
         double dp = 0, dm = 0;
@@ -488,7 +482,7 @@ static void check_case(const gcase *g, const out1 *o, const char *how)
             dm = fmax(dm, fabs(o->n[c] + g->normal[c]));
         }
         if ((g->normal_check == NORMAL_EXACT ? dp : fmin(dp, dm)) > 1e-5)
-            FAIL("%s (%s): normal (%.7f, %.7f, %.7f), expected %s(%.7f, %.7f, %.7f)", g->name, how, (double)o->n[0],
+            CHECK(0, "%s (%s): normal (%.7f, %.7f, %.7f), expected %s(%.7f, %.7f, %.7f)", g->name, how, (double)o->n[0],
                  (double)o->n[1], (double)o->n[2], g->normal_check == NORMAL_EXACT ? "" : "+-", g->normal[0],
                  g->normal[1], g->normal[2]);
     }
@@ -506,10 +500,10 @@ static void check_margins(int idx, const out1 *o0)
         run_batch(idx, 1, margins[m], &o);
         int want = s <= margins[m];
         if (o.hit != want || o.sep != s || o.axis != o0->axis || memcmp(o.n, o0->n, sizeof o.n) != 0)
-            FAIL("%s: margin %.9g: hit %u (expected %d), separation %.9g (at margin 0: %.9g), axis %u/%u", g->name,
+            CHECK(0, "%s: margin %.9g: hit %u (expected %d), separation %.9g (at margin 0: %.9g), axis %u/%u", g->name,
                  (double)margins[m], o.hit, want, (double)o.sep, (double)s, o.axis, o0->axis);
         if (o.ovl != o0->ovl)
-            FAIL("%s: overlap bit changed with the margin argument of collide", g->name);
+            CHECK(0, "%s: overlap bit changed with the margin argument of collide", g->name);
     }
 }
 
@@ -526,7 +520,7 @@ static void check_resolve(int idx, const out1 *o0)
     run_batch(idx, 1, 0.0f, &o);
     double tol = 1e-5 * fmax(1.0, pair_scale(&cases[idx]));
     if (!(fabs(o.sep) <= tol))
-        FAIL("%s: after moving B by -separation * normal, separation is %.9g, not ~0", save.name, (double)o.sep);
+        CHECK(0, "%s: after moving B by -separation * normal, separation is %.9g, not ~0", save.name, (double)o.sep);
     cases[idx] = save;
 }
 
@@ -567,7 +561,7 @@ int main(int argc, char **argv)
         covered[cases[k].ids[0]]++;
     for (int id = 0; id < 15; id++)
         if (!covered[id])
-            FAIL("no case for axis %d", id);
+            CHECK(0, "no case for axis %d", id);
 
     for (int k = 0; k < ncases; k++)
         if (cases[k].premise)
@@ -580,7 +574,7 @@ int main(int argc, char **argv)
         run_batch(k, 1, 0.0f, &one);
         check_case(&cases[k], &one, "alone");
         if (!same_out(&one, &all[k]))
-            FAIL("%s: alone and in a batch give different outputs", cases[k].name);
+            CHECK(0, "%s: alone and in a batch give different outputs", cases[k].name);
         check_margins(k, &all[k]);
         check_resolve(k, &all[k]);
     }

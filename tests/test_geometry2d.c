@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "oracle2d.h"
+#include "scale.h"
 
 static int failures = 0;
 
@@ -263,8 +264,7 @@ static void invariance(void)
     tb_rng r;
     tb_seed(&r, 77);
     int swaps = 0, rots = 0, moved = 0, moved_band = 0;
-    const char *quick = getenv("SATBOX_QUICK"); /* set by tests/run under qemu, sanitizers and valgrind */
-    int count = quick && *quick && strcmp(quick, "0") != 0 ? 2000 : 20000;
+    int count = test_short() ? 2000 : 20000; /* scale.h */
     for (int i = 0; i < count; i++) {
         tb2_family f = (tb2_family)(i % TB2_BAD);
         tb_rect a, b;

@@ -45,6 +45,7 @@
 
 #include "check.h"
 #include "oracle2d.h"
+#include "scale.h"
 
 static int failures = 0;
 
@@ -357,8 +358,7 @@ static int manifold_table(long long per, uint64_t seed)
 
 int main(int argc, char **argv)
 {
-    const char *quick = getenv("SATBOX_QUICK"); /* set by tests/run under qemu, sanitizers and valgrind */
-    long long per = quick && *quick && strcmp(quick, "0") != 0 ? 2500 : 50000;
+    long long per = test_short() ? 2500 : 50000; /* scale.h */
     uint64_t seed = 2026;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--pairs") && i + 1 < argc)

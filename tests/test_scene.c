@@ -8,17 +8,8 @@
 #include "scene.h"
 
 static int checks, failures;
-
-#define CHECK(cond, ...)                                                                  \
-    do {                                                                                  \
-        checks++;                                                                         \
-        if (!(cond)) {                                                                    \
-            failures++;                                                                   \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);                                   \
-            printf(__VA_ARGS__);                                                          \
-            printf("\n");                                                                 \
-        }                                                                                 \
-    } while (0)
+#define CHECK_COUNT() (checks++)
+#include "check.h"
 
 /* The sweep of these AABBs must equal brute force exactly (same pairs, same order). */
 static void compare_sweep(const char *what, float *min[3], float *max[3], size_t n)

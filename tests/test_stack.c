@@ -22,6 +22,7 @@
 static int failures = 0;
 
 #include "check.h"
+#include "scale.h"
 
 #define MAXB 32
 #define MAXP (MAXB * (MAXB - 1) / 2)
@@ -391,9 +392,8 @@ static report run(world *wd, const params *pr, int steps, int top, int verbose)
 int main(int argc, char **argv)
 {
     tb_require_isa(); /* exit 77 when SATBOX_ISA names a path this machine lacks */
-    int steps = 600, verbose = 0;
-    if (getenv("SATBOX_STACK_STEPS")) /* tests/run's valgrind stage: fewer steps (600 = 10 s everywhere else) */
-        steps = atoi(getenv("SATBOX_STACK_STEPS"));
+    /* 600 steps (10 s), fewer only below scale 0.015 (scale.h; valgrind's 0.003: 120). */
+    int steps = (int)(scaled(40000) < 600 ? scaled(40000) : 600), verbose = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--steps") && i + 1 < argc)
             steps = atoi(argv[++i]);

@@ -20,6 +20,7 @@
 static int failures = 0;
 
 #include "check.h"
+#include "scale.h"
 
 /* ---- one batch, read by every thread ---- */
 static size_t N;
@@ -377,10 +378,7 @@ static void make_batch(void)
 
 int main(int argc, char **argv)
 {
-    N = 40000;
-    const char *quick = getenv("SATBOX_QUICK"); /* set by tests/run under qemu and valgrind */
-    if (quick && *quick && strcmp(quick, "0") != 0)
-        N = 6000;
+    N = test_short() ? 6000 : 40000; /* scale.h */
     if (argc > 1)
         N = (size_t)strtoull(argv[1], NULL, 10);
     if (N < 64)

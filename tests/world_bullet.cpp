@@ -56,6 +56,7 @@
 #include "satbox/satbox.h"
 #include "support.h"
 #include "world_scene.h"
+#include "scale.h"
 
 namespace {
 
@@ -965,7 +966,7 @@ double median(std::vector<double> v)
 int run_world_test()
 {
     const double ratio_limit = 1.25, drift_floor = 1e-4;
-    // SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): 3 seeds, the same pyramids, a
+    // Short runs (scale.h: tests/run's valgrind, sanitizer and qemu stages): 3 seeds, the same pyramids, a
     // small pile too short to rest, of which only the loss, NaN and hash checks count. The pyramids
     // rest about 1.2x deeper than with Bullet's own points (satbox's 4-point reduction can drop a
     // corner of a resting face for a crossing point mid-edge): a single pyramid of 55 cubes measured
@@ -973,7 +974,7 @@ int run_world_test()
     // The pile's final penetration is heavy-tailed from seed to seed (16 seeds of Bullet's own:
     // 1.7 to 5.7 mm; satbox's with only the edge point's rounding changed: 1.6 to 13.2 mm), and a
     // change of rounding alone moved its 5-seed median ratio from 0.85 to 1.23: the pile takes 15.
-    const bool quick = std::getenv("SATBOX_QUICK") != nullptr;
+    const bool quick = test_short() != 0; // scale.h
     struct Case {
         const char *scene;
         size_t n;

@@ -42,6 +42,7 @@
 
 #include "satbox/satbox.h"
 #include "world_scene.h"
+#include "scale.h"
 
 /* The contact surface, the same for both narrow phases. */
 #define SURFACE_MU 0.6
@@ -448,7 +449,7 @@ static double median(double *v, int n)
  *    mainly lost / NaN / penetration.
  * Checks:
  *  - satbox's median max penetration and median drift are at most 1.25x ODE's own (plus a floor
- *    of 0.1 mm for the drift, below which both are the solver's noise; under SATBOX_QUICK the
+ *    of 0.1 mm for the drift, below which both are the solver's noise; in short runs (scale.h) the
  *    drift only at 2x);
  *  - no box lost, no NaN, in any run;
  *  - the satbox run's final state hash is the same on every path this CPU has (paths it lacks
@@ -469,9 +470,9 @@ static int check_main(void)
      * ratio from 1.0 to 1.36, and seeds 1-15 gave 1.30 where seeds 16-45 gave 0.85 for the same
      * code: the pile takes 30 seeds. */
     const double ratio_limit = 1.25, drift_guard = 2.0, drift_floor = 1e-4;
-    /* SATBOX_QUICK (tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds, too
+    /* Short runs (scale.h: tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds, too
      * few for the drift goal (see above): there drift is held to drift_guard, a regression guard. */
-    int quick = getenv("SATBOX_QUICK") != NULL;
+    int quick = test_short(); /* scale.h */
     double drift_limit = quick ? drift_guard : ratio_limit;
     struct { const char *scene; size_t n; int steps; int damping; int seeds; } cases[] = {
         {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0, quick ? 3 : 20},

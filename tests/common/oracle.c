@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 199309L
 #include "oracle.h"
+#include "scale.h"
 #include "support.h"
 
 #include <math.h>
@@ -246,8 +247,7 @@ uint64_t orc_cli(int argc, char **argv, const char *test_name, uint64_t default_
     tb_require_isa();
     uint64_t seed = default_seed;
     double m = 1.0;
-    const char *q = getenv("SATBOX_QUICK");
-    if (q && *q && strcmp(q, "0") != 0)
+    if (test_short())
         m = 1.0 / quick_div;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {

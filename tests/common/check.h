@@ -5,9 +5,15 @@
 
 #include <stdio.h>
 
+/* A file that also counts the checks it makes defines CHECK_COUNT() (e.g. `(checks++)`) first. */
+#ifndef CHECK_COUNT
+#define CHECK_COUNT() ((void)0)
+#endif
+
 /* Prints the first 60 failures (function, line, message); every one is counted. */
 #define CHECK(cond, ...)                                                                                               \
     do {                                                                                                               \
+        CHECK_COUNT();                                                                                                 \
         if (!(cond)) {                                                                                                 \
             failures++;                                                                                                \
             if (failures <= 60) {                                                                                      \

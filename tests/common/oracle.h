@@ -86,8 +86,9 @@ long double orc_s_rule(const satbox_box *a, const satbox_box *b, const orc_resul
 /* ---- small helpers shared by the tests ------------------------------------------------------ */
 
 /* Command line of the random tests: --seed N, --scale F (multiplies every default count).
- * The environment variable SATBOX_QUICK=1 (set by tests/run under qemu) divides the default
- * counts by `quick_div`. Prints the seed and returns the multiplier through *mult. */
+ * In the short runs of tests/run's slow stages (test_short() of scale.h: SATBOX_TEST_SCALE
+ * below 0.1) the default counts are divided by `quick_div`. Prints the seed and returns the
+ * multiplier through *mult. */
 uint64_t orc_cli(int argc, char **argv, const char *test_name, uint64_t default_seed, double quick_div, double *mult);
 /* (orc_cli() first calls tb_require_isa() of support.h: exit 77 when SATBOX_ISA names a path
  * this machine lacks.) */
