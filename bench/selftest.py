@@ -77,12 +77,13 @@ def main():
     # 5. The contacts table: contacts and the floor over overlap, ODE over contacts, per workload.
     data = {"context": {}, "benchmarks": [
         entry(f"{e}/avx2/{w}/4096", t * (2 if w == "stacked" else 1))
-        for e, t in (("overlap", 4.0), ("collide", 8.0), ("contacts", 20.0), ("contacts_floor", 10.0))
+        for e, t in (("overlap", 4.0), ("collide", 8.0), ("contacts", 20.0), ("contacts_floor", 10.0),
+                     ("contacts_stream", 15.0))
         for w in ("uniform50", "stacked")] + [entry(f"ode_boxbox/{w}/4096", 100.0) for w in ("uniform50", "stacked")]}
     p = run_summary(data)
-    row = [ln.split() for ln in p.stdout.splitlines() if ln.startswith("avx2 ") and ln.count("/") == 7]
+    row = [ln.split() for ln in p.stdout.splitlines() if ln.startswith("avx2 ") and ln.count("/") == 9]
     want = ["avx2", "4.0", "/", "8.0", "8.0", "/", "16.0", "20.0", "/", "40.0", "10.0", "/", "20.0",
-            "5.0", "/", "5.0", "2.5", "/", "2.5", "5.0", "/", "2.5"]
+            "5.0", "/", "5.0", "2.5", "/", "2.5", "2.00", "/", "2.00", "1.50", "/", "1.50", "5.0", "/", "2.5"]
     check(p.returncode == 0 and row == [want], f"summary: contacts table row avx2 = {row[0] if row else None}")
 
     # 6. The 2D table and issue 25's goal lines: one goal met, one missed, one not measured (no
