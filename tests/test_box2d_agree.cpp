@@ -163,7 +163,10 @@ void run(Kind kind, tb2_family fam, long n, uint64_t seed, Tally &t)
             at_margin = at_margin || std::fabs((double)m.point[j].separation - kMargin) <= kTol;
         for (int j = 0; j < bm.pointCount; j++)
             at_margin = at_margin || std::fabs((double)wm.separations[j]) <= kTol;
-        bool ref_b_satbox = (m.flags & SATBOX2D_MANIFOLD_REF_B) != 0, ref_b_box2d = bm.type == b2Manifold::e_faceB;
+        // Box2D sets bm.type only when it returns points (its early exits leave it unset: reading it
+        // then is undefined, and UBSan reports the invalid enum value).
+        bool ref_b_satbox = (m.flags & SATBOX2D_MANIFOLD_REF_B) != 0,
+             ref_b_box2d = bm.pointCount > 0 && bm.type == b2Manifold::e_faceB;
         if (hs != hb) {
             (hs ? t.only_satbox : t.only_box2d)++;
             if (at_margin)
