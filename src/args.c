@@ -121,34 +121,52 @@ static int check_pool(const satbox_boxes *pool, const void *rec, size_t rec_size
     return sbx_check_indices(pairs, n, pool_n, s);
 }
 
+/* The sources of SBX_SOURCES (internal.h): for each NAME, the NULL and index checks of a job's
+ * inputs (n = job->n > 0 pairs), its arrays recorded in s. */
+static int check_src_MAT(const sbx_job *job, size_t pool_n, sbx_spans *s)
+{
+    (void)pool_n;
+    int e = sbx_check_boxes(job->ma, job->n, s);
+    return e ? e : sbx_check_boxes(job->mb, job->n, s);
+}
+
+static int check_src_QUAT(const sbx_job *job, size_t pool_n, sbx_spans *s)
+{
+    (void)pool_n;
+    int e = sbx_check_qboxes(job->qa, job->n, s);
+    return e ? e : sbx_check_qboxes(job->qb, job->n, s);
+}
+
+static int check_src_ONE(const sbx_job *job, size_t pool_n, sbx_spans *s)
+{
+    (void)pool_n;
+    int e = job->one ? sbx_check_boxes(job->mb, job->n, s) : SATBOX_ERR_NULL;
+    sbx_add_in(s, job->one, sizeof *job->one);
+    return e;
+}
+
+static int check_src_POOL(const sbx_job *job, size_t pool_n, sbx_spans *s)
+{
+    return check_pool(job->pool, NULL, 0, pool_n, job->pairs, job->n, s);
+}
+
+static int check_src_REC(const sbx_job *job, size_t pool_n, sbx_spans *s)
+{
+    return job->rec ? check_pool(NULL, job->rec, sizeof *job->rec, pool_n, job->pairs, job->n, s) : SATBOX_ERR_NULL;
+}
+
+static int check_src_QREC(const sbx_job *job, size_t pool_n, sbx_spans *s)
+{
+    return job->qrec ? check_pool(NULL, job->qrec, sizeof *job->qrec, pool_n, job->pairs, job->n, s)
+                     : SATBOX_ERR_NULL;
+}
+
 int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s)
 {
-    size_t n = job->n;
-    int e = SATBOX_OK;
     switch (job->src) {
-    case SBX_SRC_MAT:
-        if (!(e = sbx_check_boxes(job->ma, n, s)))
-            e = sbx_check_boxes(job->mb, n, s);
-        break;
-    case SBX_SRC_QUAT:
-        if (!(e = sbx_check_qboxes(job->qa, n, s)))
-            e = sbx_check_qboxes(job->qb, n, s);
-        break;
-    case SBX_SRC_ONE:
-        e = job->one ? sbx_check_boxes(job->mb, n, s) : SATBOX_ERR_NULL;
-        sbx_add_in(s, job->one, sizeof *job->one);
-        break;
-    case SBX_SRC_POOL:
-        e = check_pool(job->pool, NULL, 0, pool_n, job->pairs, n, s);
-        break;
-    case SBX_SRC_REC:
-        e = job->rec ? check_pool(NULL, job->rec, sizeof *job->rec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
-        break;
-    case SBX_SRC_QREC:
-        e = job->qrec ? check_pool(NULL, job->qrec, sizeof *job->qrec, pool_n, job->pairs, n, s) : SATBOX_ERR_NULL;
-        break;
-    default:
-        e = SATBOX_ERR_ARG;
+#define SBX_CHECK(name, ...) case SBX_SRC_##name: return check_src_##name(job, pool_n, s);
+        SBX_SOURCES(SBX_CHECK)
+#undef SBX_CHECK
+    default: return SATBOX_ERR_ARG;
     }
-    return e;
 }

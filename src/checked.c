@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "contacts.h"
+#include "scalar_sat.h"
 
 /* The mode is read once (the build's default, then SATBOX_CHECKED from the environment) and
  * never changes afterwards, like the path choice: -1 = not read yet. When it is off, the entry
@@ -36,31 +37,25 @@ static int axes_broken(const satbox_box *b)
     return sbx_ref_box_valid(b) && !sbx_axes_orthonormal(b, SATBOX_CHECKED_TOL);
 }
 
+static void box_of(const box_v *v, satbox_box *b)
+{
+    memcpy(b->center, v->c, sizeof b->center);
+    memcpy(b->half, v->h, sizeof b->half);
+    memcpy(b->axis, v->u, sizeof b->axis);
+}
+
 /* 1 when pair i of the job breaks the precondition. Quaternion sources build their axes inside
- * the kernel (orthonormal up to rounding by construction): never broken. */
+ * the kernel (orthonormal up to rounding by construction): never broken. The boxes are read by
+ * the scalar reference's loader of the source (scalar_sat.h load_pair). */
 static int pair_broken(const sbx_job *job, size_t i)
 {
-    satbox_box a, b;
-    switch (job->src) {
-    case SBX_SRC_MAT:
-        sbx_box_at(job->ma, i, &a);
-        sbx_box_at(job->mb, i, &b);
-        break;
-    case SBX_SRC_ONE:
-        a = *job->one;
-        sbx_box_at(job->mb, i, &b);
-        break;
-    case SBX_SRC_POOL:
-        sbx_box_at(job->pool, job->pairs[i].a, &a);
-        sbx_box_at(job->pool, job->pairs[i].b, &b);
-        break;
-    case SBX_SRC_REC:
-        memcpy(&a, &job->rec[job->pairs[i].a], sizeof a);
-        memcpy(&b, &job->rec[job->pairs[i].b], sizeof b);
-        break;
-    default:
+    if (sbx_src_is_quat(job->src))
         return 0;
-    }
+    box_v va, vb;
+    load_pair(job, i, &va, &vb);
+    satbox_box a, b;
+    box_of(&va, &a);
+    box_of(&vb, &b);
     return axes_broken(&a) || axes_broken(&b);
 }
 

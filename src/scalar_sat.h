@@ -87,48 +87,71 @@ static inline void load_qrec(const satbox_qrec *r, box_v *b)
     quat_axes(r->quat[0], r->quat[1], r->quat[2], r->quat[3], b->u);
 }
 
-/* The record sources fetch the two records of the pair SBX_REC_AHEAD ahead in large pools. */
-#define SBX_PREFETCH_REC_AHEAD(pool, job, i)                                                   \
-    do {                                                                                   \
-        if ((job)->pool_n >= SBX_REC_PREFETCH_MIN_POOL && (i) + SBX_REC_AHEAD < (job)->n) { \
-            SBX_PREFETCH(&(pool)[(job)->pairs[(i) + SBX_REC_AHEAD].a]);                    \
-            SBX_PREFETCH(&(pool)[(job)->pairs[(i) + SBX_REC_AHEAD].b]);                    \
-        }                                                                                  \
-    } while (0)
+/* ---- the sources of SBX_SOURCES (internal.h): for each NAME, pair i of a job (load_pair_NAME).
+ * The record sources fetch the two records of the pair SBX_REC_AHEAD ahead in large pools. */
+static inline int rec_prefetch_at(const sbx_job *job, size_t i)
+{
+    return job->pool_n >= SBX_REC_PREFETCH_MIN_POOL && i + SBX_REC_AHEAD < job->n;
+}
 
+SBX_ALWAYS_INLINE void load_pair_MAT(const sbx_job *job, size_t i, box_v *a, box_v *b)
+{
+    load_mat(job->ma, i, a);
+    load_mat(job->mb, i, b);
+}
+
+SBX_ALWAYS_INLINE void load_pair_QUAT(const sbx_job *job, size_t i, box_v *a, box_v *b)
+{
+    load_quat(job->qa, i, a);
+    load_quat(job->qb, i, b);
+}
+
+SBX_ALWAYS_INLINE void load_pair_ONE(const sbx_job *job, size_t i, box_v *a, box_v *b)
+{
+    load_one(job->one, a);
+    load_mat(job->mb, i, b);
+}
+
+SBX_ALWAYS_INLINE void load_pair_POOL(const sbx_job *job, size_t i, box_v *a, box_v *b)
+{
+    load_mat(job->pool, job->pairs[i].a, a);
+    load_mat(job->pool, job->pairs[i].b, b);
+}
+
+SBX_ALWAYS_INLINE void load_pair_REC(const sbx_job *job, size_t i, box_v *a, box_v *b)
+{
+    if (rec_prefetch_at(job, i)) {
+        SBX_PREFETCH(&job->rec[job->pairs[i + SBX_REC_AHEAD].a]);
+        SBX_PREFETCH(&job->rec[job->pairs[i + SBX_REC_AHEAD].b]);
+    }
+    load_rec(&job->rec[job->pairs[i].a], a);
+    load_rec(&job->rec[job->pairs[i].b], b);
+}
+
+SBX_ALWAYS_INLINE void load_pair_QREC(const sbx_job *job, size_t i, box_v *a, box_v *b)
+{
+    if (rec_prefetch_at(job, i)) { /* 48-byte records: a record's first and last line */
+        const satbox_qrec *ra = &job->qrec[job->pairs[i + SBX_REC_AHEAD].a];
+        const satbox_qrec *rb = &job->qrec[job->pairs[i + SBX_REC_AHEAD].b];
+        SBX_PREFETCH(ra);
+        SBX_PREFETCH(rb);
+        SBX_PREFETCH(ra->quat + 3);
+        SBX_PREFETCH(rb->quat + 3);
+    }
+    load_qrec(&job->qrec[job->pairs[i].a], a);
+    load_qrec(&job->qrec[job->pairs[i].b], b);
+}
+
+/* Pair i of a job, from its source. */
 SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
 {
     switch (job->src) {
-    case SBX_SRC_MAT:
-        load_mat(job->ma, i, a);
-        load_mat(job->mb, i, b);
-        break;
-    case SBX_SRC_QUAT:
-        load_quat(job->qa, i, a);
-        load_quat(job->qb, i, b);
-        break;
-    case SBX_SRC_ONE:
-        load_one(job->one, a);
-        load_mat(job->mb, i, b);
-        break;
-    case SBX_SRC_REC:
-        SBX_PREFETCH_REC_AHEAD(job->rec, job, i);
-        load_rec(&job->rec[job->pairs[i].a], a);
-        load_rec(&job->rec[job->pairs[i].b], b);
-        break;
-    case SBX_SRC_QREC:
-        SBX_PREFETCH_REC_AHEAD(job->qrec, job, i);
-        if (job->pool_n >= SBX_REC_PREFETCH_MIN_POOL && i + SBX_REC_AHEAD < job->n) { /* a record's last line */
-            SBX_PREFETCH(job->qrec[job->pairs[i + SBX_REC_AHEAD].a].quat + 3);
-            SBX_PREFETCH(job->qrec[job->pairs[i + SBX_REC_AHEAD].b].quat + 3);
-        }
-        load_qrec(&job->qrec[job->pairs[i].a], a);
-        load_qrec(&job->qrec[job->pairs[i].b], b);
-        break;
-    case SBX_SRC_POOL:
-    default:
-        load_mat(job->pool, job->pairs[i].a, a);
-        load_mat(job->pool, job->pairs[i].b, b);
+#define SBX_LOAD(name, ...) case SBX_SRC_##name: load_pair_##name(job, i, a, b); break;
+        SBX_SOURCES(SBX_LOAD)
+#undef SBX_LOAD
+    default: /* not a source (the entry points refuse it): bad data */
+        load_one(&sbx_nan_box, a);
+        *b = *a;
         break;
     }
 }

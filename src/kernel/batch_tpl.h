@@ -27,79 +27,43 @@ SBX_INLINE void store_w(float *p, size_t i, wf v, int k)
 
 /* ---- drivers ------------------------------------------------------------------------------ */
 
-/* Software prefetch, decided once per call: streamed batches of >= SBX_PREFETCH_MIN_N pairs fetch
- * SBX_PREFETCH_AHEAD elements ahead, one prefetch per cache line of each stream (SBX_W floats
- * are 16 to 64 bytes); record pools of >= SBX_REC_PREFETCH_MIN_POOL boxes fetch the two records
- * of the pairs SBX_REC_AHEAD ahead. The SoA pool is not prefetched: 30 lines per pair. */
+/* Software prefetch, decided once per call from the source's kind (SBX_SOURCES): streamed
+ * batches of >= SBX_PREFETCH_MIN_N pairs fetch SBX_PREFETCH_AHEAD elements ahead, one prefetch
+ * per cache line of each stream (SBX_W floats are 16 to 64 bytes); record pools of
+ * >= SBX_REC_PREFETCH_MIN_POOL boxes fetch the two records of the pairs SBX_REC_AHEAD ahead.
+ * The SoA pool is not prefetched: 30 lines per pair. */
 SBX_INLINE int prefetch_wanted(const sbx_job *job, sbx_src src)
 {
     if (sbx_src_is_rec(src))
         return job->pool_n >= SBX_REC_PREFETCH_MIN_POOL;
-    if (src == SBX_SRC_POOL)
+    if (sbx_src_is_pool(src))
         return 0;
     return job->n >= SBX_PREFETCH_MIN_N;
 }
 
+/* The source's prefetch_<NAME> and load_pair_w_<NAME> (sources_tpl.h); `src` is a constant at
+ * every call site, so each expands to one call. */
 SBX_INLINE void prefetch_job(const sbx_job *job, sbx_src src, size_t i)
 {
-    if (sbx_src_is_rec(src)) {
-        size_t lo = i + SBX_REC_AHEAD, hi = lo + SBX_W < job->n ? lo + SBX_W : job->n;
-        for (size_t q = lo; q < hi; q++) {
-            if (src == SBX_SRC_QREC) { /* 48-byte records: half of them straddle two lines */
-                SBX_PREFETCH(&job->qrec[job->pairs[q].a].center[0]);
-                SBX_PREFETCH(&job->qrec[job->pairs[q].a].quat[3]);
-                SBX_PREFETCH(&job->qrec[job->pairs[q].b].center[0]);
-                SBX_PREFETCH(&job->qrec[job->pairs[q].b].quat[3]);
-            } else {
-                SBX_PREFETCH(&job->rec[job->pairs[q].a]);
-                SBX_PREFETCH(&job->rec[job->pairs[q].b]);
-            }
-        }
-        return;
-    }
-    if ((i * sizeof(float)) % 64 != 0 && SBX_W < 16)
-        return;
+    if (!sbx_src_is_rec(src) && (i * sizeof(float)) % 64 != 0 && SBX_W < 16)
+        return; /* streams: once per cache line */
     switch (src) {
-    case SBX_SRC_MAT:
-        prefetch_mat(job->ma, i);
-        prefetch_mat(job->mb, i);
-        break;
-    case SBX_SRC_QUAT:
-        prefetch_quat(job->qa, i);
-        prefetch_quat(job->qb, i);
-        break;
-    case SBX_SRC_ONE:
-        prefetch_mat(job->mb, i);
-        break;
-    default:
-        break;
+#define SBX_PF(name, ...) case SBX_SRC_##name: prefetch_##name(job, i); break;
+        SBX_SOURCES(SBX_PF)
+#undef SBX_PF
+    default: break;
     }
 }
 
 SBX_INLINE void load_job_w(const sbx_job *job, sbx_src src, size_t i, int k, const boxw *one, boxw *a, boxw *b)
 {
     switch (src) {
-    case SBX_SRC_MAT:
-        load_mat_w(job->ma, i, k, a);
-        load_mat_w(job->mb, i, k, b);
-        break;
-    case SBX_SRC_QUAT:
-        load_quat_w(job->qa, i, k, a);
-        load_quat_w(job->qb, i, k, b);
-        break;
-    case SBX_SRC_ONE:
-        *a = *one;
-        load_mat_w(job->mb, i, k, b);
-        break;
-    case SBX_SRC_REC:
-        load_rec_w(job->rec, job->pairs, i, k, a, b);
-        break;
-    case SBX_SRC_QREC:
-        load_qrec_w(job->qrec, job->pairs, i, k, a, b);
-        break;
-    case SBX_SRC_POOL:
-    default:
-        load_pool_w(job->pool, job->pairs, i, k, a, b);
+#define SBX_LOAD(name, ...) case SBX_SRC_##name: load_pair_w_##name(job, i, k, one, a, b); break;
+        SBX_SOURCES(SBX_LOAD)
+#undef SBX_LOAD
+    default: /* not a source (the entry points refuse it): bad data in every lane */
+        load_one_w(&sbx_nan_box, a);
+        *b = *a;
         break;
     }
 }
@@ -136,8 +100,10 @@ SBX_INLINE size_t collide_step(const sbx_job *job, sbx_src src, const boxw *one,
 SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
 {
     boxw one;
-    if (src == SBX_SRC_ONE)
+    if (sbx_src_is_one(src))
         load_one_w(job->one, &one);
+    else
+        memset(&one, 0, sizeof one); /* never read (a dead store once src is a constant) */
     size_t count = 0, n = job->n;
     const int pf = prefetch_wanted(job, src);
     /* One loop with the tail inside: here (unlike collide) splitting off the tail measured worse
@@ -166,8 +132,10 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
 SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
 {
     boxw one;
-    if (src == SBX_SRC_ONE)
+    if (sbx_src_is_one(src))
         load_one_w(job->one, &one);
+    else
+        memset(&one, 0, sizeof one); /* never read (a dead store once src is a constant) */
     wf margin = wf_set1(job->margin);
     size_t count = 0, n = job->n, i = 0;
     const int pf = prefetch_wanted(job, src);
@@ -182,7 +150,7 @@ static ptrdiff_t kernel_overlap(const sbx_job *job)
 {
     /* One specialised loop per source (SBX_SOURCES): `src` is a constant in each. */
     switch (job->src) {
-#define SBX_RUN(name) case SBX_SRC_##name: return run_overlap(job, SBX_SRC_##name);
+#define SBX_RUN(name, ...) case SBX_SRC_##name: return run_overlap(job, SBX_SRC_##name);
         SBX_SOURCES(SBX_RUN)
 #undef SBX_RUN
     default: return SATBOX_ERR_ARG;
@@ -193,7 +161,7 @@ static ptrdiff_t kernel_collide(const sbx_job *job)
 {
     /* One specialised loop per source (SBX_SOURCES): `src` is a constant in each. */
     switch (job->src) {
-#define SBX_RUN(name) case SBX_SRC_##name: return run_collide(job, SBX_SRC_##name);
+#define SBX_RUN(name, ...) case SBX_SRC_##name: return run_collide(job, SBX_SRC_##name);
         SBX_SOURCES(SBX_RUN)
 #undef SBX_RUN
     default: return SATBOX_ERR_ARG;

@@ -544,8 +544,6 @@ SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_
     const sbx_job *job = &cj->pair;
     wf margin = wf_set1(job->margin);
     size_t count = *count_io, n = job->n;
-    if (src == SBX_SRC_ONE) /* no one-vs-many contacts form (kernel_contacts refuses it) */
-        return n;
     for (; i < n && cq->qn < SBX_W; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
         boxw a, b;
@@ -578,7 +576,8 @@ SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_
 
 /* Stage 1 with the source's loaders fixed, one function per source (one function holding all
  * the loops took their sum again): contacts_stage1_MAT, _QUAT, ... from SBX_SOURCES. */
-#define SBX_STAGE1(name)                                                                                  \
+#define SBX_STAGE1(name, label, kind, quat, contacts) SBX_WHEN_##contacts(SBX_STAGE1_FN(name))
+#define SBX_STAGE1_FN(name)                                                                               \
     SBX_NOINLINE size_t contacts_stage1_##name(const sbx_cjob *cj, int pf, size_t i, cqueue *cq, size_t *count, \
                                                size_t *nrec)                                              \
     {                                                                                                     \
@@ -586,6 +585,7 @@ SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_
     }
 SBX_SOURCES(SBX_STAGE1)
 #undef SBX_STAGE1
+#undef SBX_STAGE1_FN
 
 /* Stage 2: the face manifolds of the first `take` queued lanes (SBX_W, or the last lanes of the
  * call), their results written to their pairs or records; the lanes queued after them move to
@@ -657,21 +657,21 @@ SBX_NOINLINE void queue_drain(const sbx_cjob *cj, cqueue *cq, size_t take)
 static ptrdiff_t kernel_contacts(const sbx_cjob *cj)
 {
     sbx_src src = cj->pair.src;
-    if (src == SBX_SRC_ONE) /* no one-vs-many contacts form */
-        return SATBOX_ERR_ARG;
     cqueue cq;
     cq.qn = 0;
     size_t count = 0, nrec = 0, n = cj->pair.n;
     const int pf = prefetch_wanted(&cj->pair, src); /* as the pair kernels: large record pools, long batches */
     for (size_t i = 0; i < n;) {
         switch (src) {
-#define SBX_RUN(name)                                                  \
+#define SBX_RUN(name, label, kind, quat, contacts) SBX_WHEN_##contacts(SBX_RUN_CASE(name))
+#define SBX_RUN_CASE(name)                                             \
     case SBX_SRC_##name:                                               \
         i = contacts_stage1_##name(cj, pf, i, &cq, &count, &nrec); \
         break;
             SBX_SOURCES(SBX_RUN)
 #undef SBX_RUN
-        default: return SATBOX_ERR_ARG;
+#undef SBX_RUN_CASE
+        default: return SATBOX_ERR_ARG; /* a source without a contacts form */
         }
         if (cq.qn >= SBX_W)
             queue_drain(cj, &cq, SBX_W);

@@ -192,4 +192,84 @@ SBX_INLINE void load_qrec_w(const satbox_qrec *pool, const satbox_pair *pairs, s
     load_qrec_box_w(rb, b);
 }
 
+/* ---- the sources of SBX_SOURCES (internal.h): for each NAME, the W pairs at [i, i + k) of a job
+ * (load_pair_w_NAME; `one` is box A already broadcast, for the one-vs-many kind) and its
+ * prefetch (prefetch_NAME, called once per cache line of the streams or per step for records). */
+
+SBX_INLINE void load_pair_w_MAT(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+{
+    (void)one;
+    load_mat_w(job->ma, i, k, a);
+    load_mat_w(job->mb, i, k, b);
+}
+
+SBX_INLINE void prefetch_MAT(const sbx_job *job, size_t i)
+{
+    prefetch_mat(job->ma, i);
+    prefetch_mat(job->mb, i);
+}
+
+SBX_INLINE void load_pair_w_QUAT(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+{
+    (void)one;
+    load_quat_w(job->qa, i, k, a);
+    load_quat_w(job->qb, i, k, b);
+}
+
+SBX_INLINE void prefetch_QUAT(const sbx_job *job, size_t i)
+{
+    prefetch_quat(job->qa, i);
+    prefetch_quat(job->qb, i);
+}
+
+SBX_INLINE void load_pair_w_ONE(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+{
+    *a = *one;
+    load_mat_w(job->mb, i, k, b);
+}
+
+SBX_INLINE void prefetch_ONE(const sbx_job *job, size_t i) { prefetch_mat(job->mb, i); }
+
+SBX_INLINE void load_pair_w_POOL(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+{
+    (void)one;
+    load_pool_w(job->pool, job->pairs, i, k, a, b);
+}
+
+SBX_INLINE void prefetch_POOL(const sbx_job *job, size_t i) { (void)job, (void)i; }
+
+SBX_INLINE void load_pair_w_REC(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+{
+    (void)one;
+    load_rec_w(job->rec, job->pairs, i, k, a, b);
+}
+
+/* The records of the pairs SBX_REC_AHEAD ahead of the step. */
+SBX_INLINE void prefetch_REC(const sbx_job *job, size_t i)
+{
+    size_t lo = i + SBX_REC_AHEAD, hi = lo + SBX_W < job->n ? lo + SBX_W : job->n;
+    for (size_t q = lo; q < hi; q++) {
+        SBX_PREFETCH(&job->rec[job->pairs[q].a]);
+        SBX_PREFETCH(&job->rec[job->pairs[q].b]);
+    }
+}
+
+SBX_INLINE void load_pair_w_QREC(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+{
+    (void)one;
+    load_qrec_w(job->qrec, job->pairs, i, k, a, b);
+}
+
+/* 48-byte records: half of them straddle two lines. */
+SBX_INLINE void prefetch_QREC(const sbx_job *job, size_t i)
+{
+    size_t lo = i + SBX_REC_AHEAD, hi = lo + SBX_W < job->n ? lo + SBX_W : job->n;
+    for (size_t q = lo; q < hi; q++) {
+        SBX_PREFETCH(&job->qrec[job->pairs[q].a].center[0]);
+        SBX_PREFETCH(&job->qrec[job->pairs[q].a].quat[3]);
+        SBX_PREFETCH(&job->qrec[job->pairs[q].b].center[0]);
+        SBX_PREFETCH(&job->qrec[job->pairs[q].b].quat[3]);
+    }
+}
+
 #endif
