@@ -8,14 +8,40 @@
 
 #include "satbox/satbox2d.h"
 
-/* Where the shapes of a 2D job come from. */
+/* Where the shapes of a 2D job come from: THE list of 2D pair sources, expanded into the enum
+ * here, the argument checks (api2d.c), the per-source kernel loops (sat2d_tpl.h,
+ * contacts2d_tpl.h, scalar2d.c, scalar_contacts2d.c) and the checkers (tests/checkasm2d.c).
+ *   X(NAME, label, rects, pool)
+ *   rects: 1 when both shapes are rectangles (the rectangle math), 0 for the polygon math
+ *   pool:  1 when the pairs index one pool (pairs[i].a, pairs[i].b), 0 for a[i] vs b[i] */
+#define SBX_SOURCES2D(X)                                                        \
+    X(RECT, "rect", 1, 0)           /* ra[i] vs rb[i] (rectangles) */            \
+    X(RECT_POOL, "rect-pool", 1, 1) /* ra[pairs[i].a] vs ra[pairs[i].b] */       \
+    X(POLY, "poly", 0, 0)           /* pa[i] vs pb[i] (polygons) */              \
+    X(POLY_POOL, "poly-pool", 0, 1) /* pa[pairs[i].a] vs pa[pairs[i].b] */       \
+    X(RECT_POLY, "rect-poly", 0, 0) /* ra[i] as a 4-vertex polygon vs pb[i] */
+
 typedef enum sbx_src2d {
-    SBX2D_RECT = 0,      /* ra[i] vs rb[i] (rectangles) */
-    SBX2D_RECT_POOL = 1, /* ra[pairs[i].a] vs ra[pairs[i].b] */
-    SBX2D_POLY = 2,      /* pa[i] vs pb[i] (polygons) */
-    SBX2D_POLY_POOL = 3, /* pa[pairs[i].a] vs pa[pairs[i].b] */
-    SBX2D_RECT_POLY = 4  /* ra[i] as a 4-vertex polygon vs pb[i] */
+#define SBX_SRC2D_ENUM(name, ...) SBX2D_##name,
+    SBX_SOURCES2D(SBX_SRC2D_ENUM)
+#undef SBX_SRC2D_ENUM
+    SBX2D_COUNT
 } sbx_src2d;
+
+#define SBX_SRC2D_BIT_RECTS(name, label, rects, pool) | ((unsigned)(rects) << SBX2D_##name)
+#define SBX_SRC2D_BIT_POOL(name, label, rects, pool) | ((unsigned)(pool) << SBX2D_##name)
+/* Both shapes rectangles (constants, folded where src is one). */
+static inline int sbx_src2d_is_rects(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_RECTS)) >> src) & 1u; }
+/* Index pairs into one pool. */
+static inline int sbx_src2d_is_pool(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_POOL)) >> src) & 1u; }
+/* The source's label (reports, checkers). */
+static inline const char *sbx_src2d_label(sbx_src2d src)
+{
+#define SBX_SRC2D_LABEL(name, label, ...) label,
+    static const char *const labels[] = {SBX_SOURCES2D(SBX_SRC2D_LABEL)};
+#undef SBX_SRC2D_LABEL
+    return (unsigned)src < SBX2D_COUNT ? labels[src] : "?";
+}
 
 /* One 2D call, already checked by the public entry point. The kernels process pairs [0, n) and
  * write only the outputs that are not NULL. The rectangle math serves SBX2D_RECT and
