@@ -12,50 +12,43 @@ static int check_rects(const satbox2d_rects *r, size_t count, sbx_spans *s)
 {
     if (!r)
         return SATBOX_ERR_NULL;
-    for (int c = 0; c < 2; c++) {
-        if (!r->center[c] || !r->half[c] || !r->axis[c])
-            return SATBOX_ERR_NULL;
-        sbx_add_in(s, r->center[c], count * sizeof(float));
-        sbx_add_in(s, r->half[c], count * sizeof(float));
-        sbx_add_in(s, r->axis[c], count * sizeof(float));
-    }
-    return SATBOX_OK;
+    const void *const arrays[] = {r->center[0], r->center[1], r->half[0], r->half[1], r->axis[0], r->axis[1]};
+    return sbx_add_arrays(s, 0, arrays, 6, count * sizeof(float));
 }
 
 static int check_polys(const satbox2d_polys *p, size_t count, sbx_spans *s)
 {
     if (!p || !p->count)
         return SATBOX_ERR_NULL;
+    const void *arrays[2 * SATBOX2D_MAX_VERTS];
     for (int k = 0; k < SATBOX2D_MAX_VERTS; k++) {
-        if (!p->x[k] || !p->y[k])
-            return SATBOX_ERR_NULL;
-        sbx_add_in(s, p->x[k], count * sizeof(float));
-        sbx_add_in(s, p->y[k], count * sizeof(float));
+        arrays[2 * k] = p->x[k];
+        arrays[2 * k + 1] = p->y[k];
     }
-    sbx_add_in(s, p->count, count);
-    return SATBOX_OK;
+    int e = sbx_add_arrays(s, 0, arrays, 2 * SATBOX2D_MAX_VERTS, count * sizeof(float));
+    if (!e)
+        sbx_add_in(s, p->count, count);
+    return e;
 }
 
-static int is_pool(sbx_src2d src) { return src == SBX2D_RECT_POOL || src == SBX2D_POLY_POOL; }
+/* One side of a job: `count` rectangles or polygons, by the source's column (SBX_SOURCES2D). */
+static int check_side(int rect, const satbox2d_rects *r, const satbox2d_polys *p, size_t count, sbx_spans *s)
+{
+    return rect ? check_rects(r, count, s) : check_polys(p, count, s);
+}
 
 /* The inputs of a job: both sides, or the pool and its pairs (every index checked first). */
 static int check_inputs(const sbx_job2d *job, size_t pool_n, sbx_spans *s)
 {
     size_t n = job->n;
     int e;
-    switch (job->src) {
-    case SBX2D_RECT:
-        return (e = check_rects(job->ra, n, s)) ? e : check_rects(job->rb, n, s);
-    case SBX2D_POLY:
-        return (e = check_polys(job->pa, n, s)) ? e : check_polys(job->pb, n, s);
-    case SBX2D_RECT_POLY:
-        return (e = check_rects(job->ra, n, s)) ? e : check_polys(job->pb, n, s);
-    default:
-        break;
-    }
+    if (!sbx_src2d_is_pool(job->src))
+        return (e = check_side(sbx_src2d_a_rect(job->src), job->ra, job->pa, n, s))
+                   ? e
+                   : check_side(sbx_src2d_b_rect(job->src), job->rb, job->pb, n, s);
     if ((e = sbx_check_pool(job->pairs, pool_n)))
         return e;
-    e = job->src == SBX2D_RECT_POOL ? check_rects(job->ra, pool_n, s) : check_polys(job->pa, pool_n, s);
+    e = check_side(sbx_src2d_a_rect(job->src), job->ra, job->pa, pool_n, s);
     return e ? e : sbx_check_indices(job->pairs, n, pool_n, s);
 }
 
@@ -87,7 +80,7 @@ SBX_NOINLINE int pair_check2d(sbx_job2d *job, const satbox2d_result *res, int co
         sbx_add_out(&s, res->normal[0], n * sizeof(float));
         sbx_add_out(&s, res->normal[1], n * sizeof(float));
         sbx_add_out(&s, res->axis, n);
-    } else if (!is_pool(job->src) && (collide || !job->hit)) {
+    } else if (!sbx_src2d_is_pool(job->src) && (collide || !job->hit)) {
         return SATBOX_ERR_NULL; /* the per-pair outputs are required, except for the pool form */
     }
     sbx_add_out(&s, job->hit, n);

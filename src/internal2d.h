@@ -6,20 +6,25 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "internal.h"
 #include "satbox/satbox2d.h"
 
 /* Where the shapes of a 2D job come from: THE list of 2D pair sources, expanded into the enum
  * here, the argument checks (api2d.c), the per-source kernel loops (sat2d_tpl.h,
- * contacts2d_tpl.h, scalar2d.c, scalar_contacts2d.c) and the checkers (tests/checkasm2d.c).
- *   X(NAME, label, rects, pool)
- *   rects: 1 when both shapes are rectangles (the rectangle math), 0 for the polygon math
- *   pool:  1 when the pairs index one pool (pairs[i].a, pairs[i].b), 0 for a[i] vs b[i] */
-#define SBX_SOURCES2D(X)                                                        \
-    X(RECT, "rect", 1, 0)           /* ra[i] vs rb[i] (rectangles) */            \
-    X(RECT_POOL, "rect-pool", 1, 1) /* ra[pairs[i].a] vs ra[pairs[i].b] */       \
-    X(POLY, "poly", 0, 0)           /* pa[i] vs pb[i] (polygons) */              \
-    X(POLY_POOL, "poly-pool", 0, 1) /* pa[pairs[i].a] vs pa[pairs[i].b] */       \
-    X(RECT_POLY, "rect-poly", 0, 0) /* ra[i] as a 4-vertex polygon vs pb[i] */
+ * contacts2d_tpl.h, scalar2d.c, scalar_contacts2d.c) and the checkers (tests/checkasm2d.c). The
+ * loaders read the columns, so a new combination of them is one line here plus its entry points.
+ *   X(NAME, label, a_rect, b_rect, pool)
+ *   a_rect, b_rect: 1 when side A (B) is a rectangle (from ra, rb), 0 a polygon (from pa, pb); both
+ *           rectangles: the rectangle math; else the polygon math, a rectangle A taken as a
+ *           4-vertex polygon and the pair worked relative to its center
+ *   pool:   1 when the pairs index one pool (pairs[i].a, pairs[i].b in ra or pa: A's kind, which
+ *           must then be B's), 0 for a[i] vs b[i] */
+#define SBX_SOURCES2D(X)                                                           \
+    X(RECT, "rect", 1, 1, 0)           /* ra[i] vs rb[i] */                        \
+    X(RECT_POOL, "rect-pool", 1, 1, 1) /* ra[pairs[i].a] vs ra[pairs[i].b] */      \
+    X(POLY, "poly", 0, 0, 0)           /* pa[i] vs pb[i] */                        \
+    X(POLY_POOL, "poly-pool", 0, 0, 1) /* pa[pairs[i].a] vs pa[pairs[i].b] */      \
+    X(RECT_POLY, "rect-poly", 1, 0, 0) /* ra[i] vs pb[i] */
 
 typedef enum sbx_src2d {
 #define SBX_SRC2D_ENUM(name, ...) SBX2D_##name,
@@ -28,12 +33,15 @@ typedef enum sbx_src2d {
     SBX2D_COUNT
 } sbx_src2d;
 
-#define SBX_SRC2D_BIT_RECTS(name, label, rects, pool) | ((unsigned)(rects) << SBX2D_##name)
-#define SBX_SRC2D_BIT_POOL(name, label, rects, pool) | ((unsigned)(pool) << SBX2D_##name)
-/* Both shapes rectangles (constants, folded where src is one). */
-static inline int sbx_src2d_is_rects(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_RECTS)) >> src) & 1u; }
-/* Index pairs into one pool. */
-static inline int sbx_src2d_is_pool(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_POOL)) >> src) & 1u; }
+#define SBX_SRC2D_BIT_A_RECT(name, label, a_rect, b_rect, pool) | ((unsigned)(a_rect) << SBX2D_##name)
+#define SBX_SRC2D_BIT_B_RECT(name, label, a_rect, b_rect, pool) | ((unsigned)(b_rect) << SBX2D_##name)
+#define SBX_SRC2D_BIT_POOL(name, label, a_rect, b_rect, pool) | ((unsigned)(pool) << SBX2D_##name)
+/* The columns (constants, folded where src is one). */
+SBX_ALWAYS_INLINE int sbx_src2d_a_rect(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_A_RECT)) >> src) & 1u; }
+SBX_ALWAYS_INLINE int sbx_src2d_b_rect(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_B_RECT)) >> src) & 1u; }
+SBX_ALWAYS_INLINE int sbx_src2d_is_pool(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_POOL)) >> src) & 1u; }
+/* Both shapes rectangles: the rectangle math. */
+SBX_ALWAYS_INLINE int sbx_src2d_is_rects(sbx_src2d src) { return sbx_src2d_a_rect(src) && sbx_src2d_b_rect(src); }
 /* The source's label (reports, checkers). */
 static inline const char *sbx_src2d_label(sbx_src2d src)
 {

@@ -222,29 +222,23 @@ static float load_pair(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, pol
     *bp = b;
     float limit = 0x1p120f; /* no limit: the largest prescale */
     const sbx_src2d src = job->src;
-    rect_v r = {.c = {0.0f, 0.0f}}; /* read only for SBX2D_RECT_POLY, which sets it (GCC cannot tell once inlined) */
-    switch (src) {
-    case SBX2D_POLY:
-        load_poly_raw(job->pa, i, a);
-        load_poly_raw(job->pb, i, b);
-        break;
-    case SBX2D_POLY_POOL:
-        load_poly_raw(job->pa, job->pairs[i].a, a);
-        load_poly_raw(job->pa, job->pairs[i].b, b);
-        break;
-    default: /* SBX2D_RECT_POLY */
-        load_rect(job->ra, i, &r);
+    const int pool = sbx_src2d_is_pool(src);
+    const size_t ia = pool ? job->pairs[i].a : i, ib = pool ? job->pairs[i].b : i; /* SBX_SOURCES2D's columns */
+    rect_v r = {.c = {0.0f, 0.0f}}; /* read only when A is a rectangle, which sets it (GCC cannot tell once inlined) */
+    if (sbx_src2d_a_rect(src)) { /* a rectangle as a 4-vertex polygon, limiting the prescale */
+        load_rect(job->ra, ia, &r);
         poly_from_rect(&r, a);
-        load_poly_raw(job->pb, i, b);
         limit = prescale(rect_size(&r));
-        break;
+    } else {
+        load_poly_raw(job->pa, ia, a);
     }
+    load_poly_raw(pool ? job->pa : job->pb, ib, b);
     if (!lazy || a->scale != 1.0f || b->scale != 1.0f) {
         poly_check(a);
         poly_check(b);
     }
     float s = pair_scale(a, b, limit);
-    if (src == SBX2D_RECT_POLY) {
+    if (sbx_src2d_a_rect(src)) { /* relative to the rectangle's center */
         float cx = r.c[0] * s, cy = r.c[1] * s;
         *bt = *b;
         for (int k = 0; k < NV; k++) {
@@ -264,7 +258,7 @@ static float load_polys(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, po
 
 static void load_rects(const sbx_job2d *job, size_t i, rect_v *a, rect_v *b)
 {
-    if (job->src == SBX2D_RECT_POOL) {
+    if (sbx_src2d_is_pool(job->src)) {
         load_rect(job->ra, job->pairs[i].a, a);
         load_rect(job->ra, job->pairs[i].b, b);
     } else {
@@ -372,7 +366,7 @@ static ptrdiff_t scalar2d_overlap(const sbx_job2d *job)
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
         int valid, sep = 0;
-        if (job->src == SBX2D_RECT || job->src == SBX2D_RECT_POOL) {
+        if (sbx_src2d_is_rects(job->src)) {
             rect_v a, b;
             float g[4], p[4];
             valid = rect_pair(job, i, &a, &b, g, p);
@@ -417,7 +411,7 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
     for (size_t i = 0; i < job->n; i++) {
         int valid, id = 0, hit;
         float best, nx, ny;
-        if (job->src == SBX2D_RECT || job->src == SBX2D_RECT_POOL) {
+        if (sbx_src2d_is_rects(job->src)) {
             rect_v a, b;
             float g[4], p[4];
             valid = rect_pair(job, i, &a, &b, g, p);

@@ -144,7 +144,7 @@ static void poly_pair2d(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, po
     q->b = bp;
     q->ox = 0.0f;
     q->oy = 0.0f;
-    if (job->src == SBX2D_RECT_POLY) {
+    if (sbx_src2d_a_rect(job->src)) { /* the pair worked relative to the rectangle's center */
         q->ox = job->ra->center[0][i];
         q->oy = job->ra->center[1][i];
     }
@@ -239,7 +239,7 @@ ptrdiff_t sbx_scalar2d_contacts(const sbx_cjob2d *job)
     for (size_t i = 0; i < job->pair.n; i++) {
         poly_v a, b, bt;
         pair2d q;
-        if (job->pair.src == SBX2D_RECT || job->pair.src == SBX2D_RECT_POOL)
+        if (sbx_src2d_is_rects(job->pair.src))
             rect_pair2d(&job->pair, i, &a, &b, &q);
         else
             poly_pair2d(&job->pair, i, &a, &b, &bt, &q);

@@ -157,7 +157,7 @@ SBX_INLINE void poly_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int
     q->a = a;
     q->b = bp;
     q->ox = q->oy = wf_zero();
-    if (src == SBX2D_RECT_POLY) {
+    if (sbx_src2d_a_rect(src)) { /* the pair worked relative to the rectangle's center */
         q->ox = ld(job->ra->center[0], i, k);
         q->oy = ld(job->ra->center[1], i, k);
     }
@@ -268,7 +268,7 @@ SBX_INLINE ptrdiff_t run2d_contacts(const sbx_cjob2d *cj, sbx_src2d src)
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
         polyw a, b, bt;
         pair2dw q;
-        if (src == SBX2D_RECT || src == SBX2D_RECT_POOL)
+        if (sbx_src2d_is_rects(src))
             rect_pair2d_w(job, src, i, k, &a, &b, &q);
         else
             poly_pair2d_w(job, src, i, k, &a, &b, &bt, &q);
@@ -311,24 +311,19 @@ SBX_INLINE ptrdiff_t run2d_contacts(const sbx_cjob2d *cj, sbx_src2d src)
     return (ptrdiff_t)count;
 }
 
-/* One function per source (SBX_NOINLINE), as sat2d_tpl.h's drivers. */
-#define SBX_RUN2DC(name, SRC) \
-    SBX_NOINLINE ptrdiff_t contacts2d_##name(const sbx_cjob2d *job) { return run2d_contacts(job, SRC); }
-SBX_RUN2DC(rect, SBX2D_RECT)
-SBX_RUN2DC(rect_pool, SBX2D_RECT_POOL)
-SBX_RUN2DC(poly, SBX2D_POLY)
-SBX_RUN2DC(poly_pool, SBX2D_POLY_POOL)
-SBX_RUN2DC(rect_poly, SBX2D_RECT_POLY)
+/* One function per source, contacts2d_<NAME> from SBX_SOURCES2D (SBX_NOINLINE, as sat2d_tpl.h's). */
+#define SBX_RUN2DC(name, ...) \
+    SBX_NOINLINE ptrdiff_t contacts2d_##name(const sbx_cjob2d *job) { return run2d_contacts(job, SBX2D_##name); }
+SBX_SOURCES2D(SBX_RUN2DC)
 #undef SBX_RUN2DC
 
 static ptrdiff_t kernel2d_contacts(const sbx_cjob2d *job)
 {
     switch (job->pair.src) {
-    case SBX2D_RECT: return contacts2d_rect(job);
-    case SBX2D_RECT_POOL: return contacts2d_rect_pool(job);
-    case SBX2D_POLY: return contacts2d_poly(job);
-    case SBX2D_POLY_POOL: return contacts2d_poly_pool(job);
-    default: return contacts2d_rect_poly(job);
+#define SBX_CASE2D(name, ...) case SBX2D_##name: return contacts2d_##name(job);
+        SBX_SOURCES2D(SBX_CASE2D)
+#undef SBX_CASE2D
+    default: return SATBOX_ERR_ARG;
     }
 }
 

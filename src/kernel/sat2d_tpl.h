@@ -246,17 +246,26 @@ SBX_INLINE void pool_idx(const satbox_pair *pairs, size_t i, int k, int32_t *ia,
     }
 }
 
+/* The sources of SBX_SOURCES2D read by their columns (`src` is a constant at every call site):
+ * lanes [i, i + k) of side A and B, by index pairs into A's array for a pool source. */
+SBX_INLINE void side_idx(const sbx_job2d *job, sbx_src2d src, size_t i, int k, int32_t *ia, int32_t *ib,
+                         const int32_t **pa, const int32_t **pb)
+{
+    *pa = *pb = NULL;
+    if (sbx_src2d_is_pool(src)) {
+        pool_idx(job->pairs, i, k, ia, ib);
+        *pa = ia;
+        *pb = ib;
+    }
+}
+
 SBX_INLINE void load_rects_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, rectw *a, rectw *b)
 {
-    if (src == SBX2D_RECT_POOL) {
-        int32_t ia[SBX_W], ib[SBX_W];
-        pool_idx(job->pairs, i, k, ia, ib);
-        load_rect_w(job->ra, ia, i, k, a);
-        load_rect_w(job->ra, ib, i, k, b);
-    } else {
-        load_rect_w(job->ra, NULL, i, k, a);
-        load_rect_w(job->rb, NULL, i, k, b);
-    }
+    int32_t ia[SBX_W], ib[SBX_W];
+    const int32_t *pa, *pb;
+    side_idx(job, src, i, k, ia, ib, &pa, &pb);
+    load_rect_w(job->ra, pa, i, k, a);
+    load_rect_w(sbx_src2d_is_pool(src) ? job->ra : job->rb, pb, i, k, b);
 }
 
 /* scalar2d.c load_pair(): with `lazy` (a constant at each call site), the polygon rule is left to
@@ -266,27 +275,24 @@ SBX_INLINE wf load_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, 
 {
     *bp = b;
     wf limit = wf_set1(0x1p120f); /* no limit: the largest prescale */
+    int32_t ia[SBX_W], ib[SBX_W];
+    const int32_t *pa, *pb;
+    side_idx(job, src, i, k, ia, ib, &pa, &pb);
     rectw r;
-    if (src == SBX2D_POLY_POOL) {
-        int32_t ia[SBX_W], ib[SBX_W];
-        pool_idx(job->pairs, i, k, ia, ib);
-        load_poly_raw_w(job->pa, ia, i, k, a);
-        load_poly_raw_w(job->pa, ib, i, k, b);
-    } else if (src == SBX2D_POLY) {
-        load_poly_raw_w(job->pa, NULL, i, k, a);
-        load_poly_raw_w(job->pb, NULL, i, k, b);
-    } else {
-        load_rect_w(job->ra, NULL, i, k, &r);
+    if (sbx_src2d_a_rect(src)) { /* a rectangle as a 4-vertex polygon, limiting the prescale */
+        load_rect_w(job->ra, pa, i, k, &r);
         poly_from_rect_w(&r, a);
-        load_poly_raw_w(job->pb, NULL, i, k, b);
         limit = prescale_w(rect_size_w(&r));
+    } else {
+        load_poly_raw_w(job->pa, pa, i, k, a);
     }
+    load_poly_raw_w(sbx_src2d_is_pool(src) ? job->pa : job->pb, pb, i, k, b);
     if (!lazy || a->scaled || b->scaled) {
         poly_check_w(a);
         poly_check_w(b);
     }
     wf s = pair_scale_w(a, b, limit);
-    if (src == SBX2D_RECT_POLY) {
+    if (sbx_src2d_a_rect(src)) { /* relative to the rectangle's center */
         wf cx = wf_mul(r.c[0], s), cy = wf_mul(r.c[1], s);
         bt->nmax = b->nmax;
         for (int v = 0; v < b->nmax; v++) {
@@ -429,7 +435,7 @@ SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
 {
     wf zero = wf_zero();
     wm valid, sep;
-    if (src == SBX2D_RECT || src == SBX2D_RECT_POOL) {
+    if (sbx_src2d_is_rects(src)) {
         rectw a, b;
         wf g[4], p[4];
         valid = rect_pair_w(job, src, i, k, &a, &b, g, p);
@@ -464,7 +470,7 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
     wf zero = wf_zero();
     wm valid, hit;
     wf best, id, nx, ny;
-    if (src == SBX2D_RECT || src == SBX2D_RECT_POOL) {
+    if (sbx_src2d_is_rects(src)) {
         rectw a, b;
         wf g[4], p[4];
         valid = rect_pair_w(job, src, i, k, &a, &b, g, p);
@@ -570,42 +576,33 @@ SBX_INLINE ptrdiff_t run2d_collide(const sbx_job2d *job, sbx_src2d src)
     return (ptrdiff_t)count;
 }
 
-/* One function per source and kind (SBX_NOINLINE): inlined into one switch, the five loops'
- * frames added up (AVX-512 collide: 9.3 KB, 7.8 KB for the largest alone); a thread with a
- * 16 KiB stack must hold the deepest of them (satbox.h). */
-#define SBX_RUN2D(kind, name, SRC) \
-    SBX_NOINLINE ptrdiff_t kind##2d_##name(const sbx_job2d *job) { return run2d_##kind(job, SRC); }
-SBX_RUN2D(overlap, rect, SBX2D_RECT)
-SBX_RUN2D(overlap, rect_pool, SBX2D_RECT_POOL)
-SBX_RUN2D(overlap, poly, SBX2D_POLY)
-SBX_RUN2D(overlap, poly_pool, SBX2D_POLY_POOL)
-SBX_RUN2D(overlap, rect_poly, SBX2D_RECT_POLY)
-SBX_RUN2D(collide, rect, SBX2D_RECT)
-SBX_RUN2D(collide, rect_pool, SBX2D_RECT_POOL)
-SBX_RUN2D(collide, poly, SBX2D_POLY)
-SBX_RUN2D(collide, poly_pool, SBX2D_POLY_POOL)
-SBX_RUN2D(collide, rect_poly, SBX2D_RECT_POLY)
+/* One function per source and kind (SBX_NOINLINE), overlap2d_<NAME> and collide2d_<NAME> from
+ * SBX_SOURCES2D: inlined into one switch, the five loops' frames added up (AVX-512 collide:
+ * 9.3 KB, 7.8 KB for the largest alone); a thread with a 16 KiB stack must hold the deepest of
+ * them (satbox.h). */
+#define SBX_RUN2D(name, ...)                                                                                \
+    SBX_NOINLINE ptrdiff_t overlap2d_##name(const sbx_job2d *job) { return run2d_overlap(job, SBX2D_##name); } \
+    SBX_NOINLINE ptrdiff_t collide2d_##name(const sbx_job2d *job) { return run2d_collide(job, SBX2D_##name); }
+SBX_SOURCES2D(SBX_RUN2D)
 #undef SBX_RUN2D
 
 static ptrdiff_t kernel2d_overlap(const sbx_job2d *job)
 {
     switch (job->src) {
-    case SBX2D_RECT: return overlap2d_rect(job);
-    case SBX2D_RECT_POOL: return overlap2d_rect_pool(job);
-    case SBX2D_POLY: return overlap2d_poly(job);
-    case SBX2D_POLY_POOL: return overlap2d_poly_pool(job);
-    default: return overlap2d_rect_poly(job);
+#define SBX_CASE2D(name, ...) case SBX2D_##name: return overlap2d_##name(job);
+        SBX_SOURCES2D(SBX_CASE2D)
+#undef SBX_CASE2D
+    default: return SATBOX_ERR_ARG;
     }
 }
 
 static ptrdiff_t kernel2d_collide(const sbx_job2d *job)
 {
     switch (job->src) {
-    case SBX2D_RECT: return collide2d_rect(job);
-    case SBX2D_RECT_POOL: return collide2d_rect_pool(job);
-    case SBX2D_POLY: return collide2d_poly(job);
-    case SBX2D_POLY_POOL: return collide2d_poly_pool(job);
-    default: return collide2d_rect_poly(job);
+#define SBX_CASE2D(name, ...) case SBX2D_##name: return collide2d_##name(job);
+        SBX_SOURCES2D(SBX_CASE2D)
+#undef SBX_CASE2D
+    default: return SATBOX_ERR_ARG;
     }
 }
 
