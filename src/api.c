@@ -57,86 +57,42 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
 
 /* ---- pair entry points -------------------------------------------------------------------- */
 
-ptrdiff_t satbox_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit, uint8_t *bad)
-{
-    sbx_job job = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .hit = hit, .bad = bad};
-    return pair_call(&job, NULL, 0, 0);
-}
-
-ptrdiff_t satbox_collide(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
-                         const satbox_result *out)
-{
-    sbx_job job = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .margin = margin};
-    return pair_call(&job, out, 1, 0);
-}
-
-ptrdiff_t satbox_overlap_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, uint8_t *hit, uint8_t *bad)
-{
-    sbx_job job = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .hit = hit, .bad = bad};
-    return pair_call(&job, NULL, 0, 0);
-}
-
-ptrdiff_t satbox_collide_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, float margin,
-                           const satbox_result *out)
-{
-    sbx_job job = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .margin = margin};
-    return pair_call(&job, out, 1, 0);
-}
-
-ptrdiff_t satbox_overlap_one(const satbox_box *box, const satbox_boxes *many, size_t n, uint8_t *hit, uint8_t *bad)
-{
-    sbx_job job = {.src = SBX_SRC_ONE, .n = n, .one = box, .mb = many, .hit = hit, .bad = bad};
-    return pair_call(&job, NULL, 0, 0);
-}
-
-ptrdiff_t satbox_collide_one(const satbox_box *box, const satbox_boxes *many, size_t n, float margin,
-                             const satbox_result *out)
-{
-    sbx_job job = {.src = SBX_SRC_ONE, .n = n, .one = box, .mb = many, .margin = margin};
-    return pair_call(&job, out, 1, 0);
-}
-
-ptrdiff_t satbox_overlap_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                               uint8_t *hit, uint32_t *out, uint8_t *bad)
-{
-    sbx_job job = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
-    return pair_call(&job, NULL, 0, pool_n);
-}
-
-ptrdiff_t satbox_collide_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                               float margin, const satbox_result *res, uint32_t *out)
-{
-    sbx_job job = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .margin = margin, .compact = out};
-    return pair_call(&job, res, 1, pool_n);
-}
-
-ptrdiff_t satbox_overlap_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                   uint8_t *hit, uint32_t *out, uint8_t *bad)
-{
-    sbx_job job = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
-    return pair_call(&job, NULL, 0, pool_n);
-}
-
-ptrdiff_t satbox_collide_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                   float margin, const satbox_result *res, uint32_t *out)
-{
-    sbx_job job = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .margin = margin, .compact = out};
-    return pair_call(&job, res, 1, pool_n);
-}
-
-ptrdiff_t satbox_overlap_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                    uint8_t *hit, uint32_t *out, uint8_t *bad)
-{
-    sbx_job job = {.src = SBX_SRC_QREC, .n = n, .qrec = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
-    return pair_call(&job, NULL, 0, pool_n);
-}
-
-ptrdiff_t satbox_collide_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                    float margin, const satbox_result *res, uint32_t *out)
-{
-    sbx_job job = {.src = SBX_SRC_QREC, .n = n, .qrec = pool, .pairs = pairs, .margin = margin, .compact = out};
-    return pair_call(&job, res, 1, pool_n);
-}
+/* Each source's satbox_overlap<suffix> and satbox_collide<suffix> (declared in satbox.h): the job
+ * of source SBX_SRC_<NAME> with its inputs in the job fields fa, fb (a[i] vs b[i]) or f (a pool
+ * with index pairs). */
+#define SBX_API_EACH(suffix, NAME, TA, fa, TB, fb)                                                           \
+    ptrdiff_t satbox_overlap##suffix(const TA *a, const TB *b, size_t n, uint8_t *hit, uint8_t *bad)         \
+    {                                                                                                        \
+        return pair_call(&(sbx_job){.src = SBX_SRC_##NAME, .n = n, .fa = a, .fb = b, .hit = hit, .bad = bad}, \
+                         NULL, 0, 0);                                                                        \
+    }                                                                                                        \
+    ptrdiff_t satbox_collide##suffix(const TA *a, const TB *b, size_t n, float margin, const satbox_result *out) \
+    {                                                                                                        \
+        return pair_call(&(sbx_job){.src = SBX_SRC_##NAME, .n = n, .fa = a, .fb = b, .margin = margin}, out, 1, 0); \
+    }
+#define SBX_API_POOL(suffix, NAME, T, f)                                                                     \
+    ptrdiff_t satbox_overlap##suffix(const T *pool, size_t pool_n, const satbox_pair *pairs, size_t n,       \
+                                     uint8_t *hit, uint32_t *out, uint8_t *bad)                              \
+    {                                                                                                        \
+        return pair_call(&(sbx_job){.src = SBX_SRC_##NAME, .n = n, .f = pool, .pairs = pairs, .hit = hit,    \
+                                    .bad = bad, .compact = out},                                             \
+                         NULL, 0, pool_n);                                                                   \
+    }                                                                                                        \
+    ptrdiff_t satbox_collide##suffix(const T *pool, size_t pool_n, const satbox_pair *pairs, size_t n,       \
+                                     float margin, const satbox_result *res, uint32_t *out)                  \
+    {                                                                                                        \
+        return pair_call(&(sbx_job){.src = SBX_SRC_##NAME, .n = n, .f = pool, .pairs = pairs, .margin = margin, \
+                                    .compact = out},                                                         \
+                         res, 1, pool_n);                                                                    \
+    }
+SBX_API_EACH(, MAT, satbox_boxes, ma, satbox_boxes, mb)
+SBX_API_EACH(_q, QUAT, satbox_qboxes, qa, satbox_qboxes, qb)
+SBX_API_EACH(_one, ONE, satbox_box, one, satbox_boxes, mb)
+SBX_API_POOL(_pairs, POOL, satbox_boxes, pool)
+SBX_API_POOL(_pairs_rec, REC, satbox_rec, rec)
+SBX_API_POOL(_pairs_qrec, QREC, satbox_qrec, qrec)
+#undef SBX_API_EACH
+#undef SBX_API_POOL
 
 /* ---- box helpers -------------------------------------------------------------------------- */
 
@@ -191,18 +147,16 @@ ptrdiff_t satbox_aabb_q(const satbox_qboxes *boxes, size_t n, float margin, floa
 
 ptrdiff_t satbox_axes_from_quat(const float *const quat[4], size_t n, float *axis[3][3])
 {
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
+    int e = sbx_check_batch(n, 0, 0, 0.0f);
+    if (e)
+        return e > 0 ? 0 : e;
     if (!quat || !axis)
         return SATBOX_ERR_NULL;
     sbx_spans s = {.nin = 0};
     const void *in[4] = {quat[0], quat[1], quat[2], quat[3]}, *out[9];
     for (int k = 0; k < 9; k++)
         out[k] = axis[k / 3][k % 3];
-    int e = sbx_add_arrays(&s, 0, in, 4, n * sizeof(float));
-    if (e || (e = sbx_add_arrays(&s, 1, out, 9, n * sizeof(float))))
+    if ((e = sbx_add_arrays(&s, 0, in, 4, n * sizeof(float))) || (e = sbx_add_arrays(&s, 1, out, 9, n * sizeof(float))))
         return e;
     if (sbx_aliased(&s))
         return SATBOX_ERR_ALIAS;

@@ -100,71 +100,39 @@ static ptrdiff_t pair_call2d(sbx_job2d *job, const satbox2d_result *res, int col
 
 /* ---- entry points ------------------------------------------------------------------------- */
 
-ptrdiff_t satbox2d_overlap(const satbox2d_rects *a, const satbox2d_rects *b, size_t n, uint8_t *hit, uint8_t *bad)
-{
-    sbx_job2d job = {.src = SBX2D_RECT, .n = n, .ra = a, .rb = b, .hit = hit, .bad = bad};
-    return pair_call2d(&job, NULL, 0, 0);
-}
-
-ptrdiff_t satbox2d_collide(const satbox2d_rects *a, const satbox2d_rects *b, size_t n, float margin,
-                           const satbox2d_result *out)
-{
-    sbx_job2d job = {.src = SBX2D_RECT, .n = n, .ra = a, .rb = b, .margin = margin};
-    return pair_call2d(&job, out, 1, 0);
-}
-
-ptrdiff_t satbox2d_overlap_pairs(const satbox2d_rects *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                 uint8_t *hit, uint32_t *out, uint8_t *bad)
-{
-    sbx_job2d job = {.src = SBX2D_RECT_POOL, .n = n, .ra = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
-    return pair_call2d(&job, NULL, 0, pool_n);
-}
-
-ptrdiff_t satbox2d_collide_pairs(const satbox2d_rects *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                 float margin, const satbox2d_result *res, uint32_t *out)
-{
-    sbx_job2d job = {.src = SBX2D_RECT_POOL, .n = n, .ra = pool, .pairs = pairs, .margin = margin, .compact = out};
-    return pair_call2d(&job, res, 1, pool_n);
-}
-
-ptrdiff_t satbox2d_poly_overlap(const satbox2d_polys *a, const satbox2d_polys *b, size_t n, uint8_t *hit,
-                                uint8_t *bad)
-{
-    sbx_job2d job = {.src = SBX2D_POLY, .n = n, .pa = a, .pb = b, .hit = hit, .bad = bad};
-    return pair_call2d(&job, NULL, 0, 0);
-}
-
-ptrdiff_t satbox2d_poly_collide(const satbox2d_polys *a, const satbox2d_polys *b, size_t n, float margin,
-                                const satbox2d_result *out)
-{
-    sbx_job2d job = {.src = SBX2D_POLY, .n = n, .pa = a, .pb = b, .margin = margin};
-    return pair_call2d(&job, out, 1, 0);
-}
-
-ptrdiff_t satbox2d_poly_overlap_pairs(const satbox2d_polys *pool, size_t pool_n, const satbox_pair *pairs,
-                                      size_t n, uint8_t *hit, uint32_t *out, uint8_t *bad)
-{
-    sbx_job2d job = {.src = SBX2D_POLY_POOL, .n = n, .pa = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out};
-    return pair_call2d(&job, NULL, 0, pool_n);
-}
-
-ptrdiff_t satbox2d_poly_collide_pairs(const satbox2d_polys *pool, size_t pool_n, const satbox_pair *pairs,
-                                      size_t n, float margin, const satbox2d_result *res, uint32_t *out)
-{
-    sbx_job2d job = {.src = SBX2D_POLY_POOL, .n = n, .pa = pool, .pairs = pairs, .margin = margin, .compact = out};
-    return pair_call2d(&job, res, 1, pool_n);
-}
-
-ptrdiff_t satbox2d_rect_poly_overlap(const satbox2d_rects *a, const satbox2d_polys *b, size_t n, uint8_t *hit,
-                                     uint8_t *bad)
-{
-    sbx_job2d job = {.src = SBX2D_RECT_POLY, .n = n, .ra = a, .pb = b, .hit = hit, .bad = bad};
-    return pair_call2d(&job, NULL, 0, 0);
-}
-
-ptrdiff_t satbox2d_rect_poly_collide(const satbox2d_rects *a, const satbox2d_polys *b, size_t n, float margin,
-                                     const satbox2d_result *out)
-{
-    sbx_job2d job = {.src = SBX2D_RECT_POLY, .n = n, .ra = a, .pb = b, .margin = margin};
-    return pair_call2d(&job, out, 1, 0);
-}
+/* Each source's satbox2d_<pre>overlap<suf> and satbox2d_<pre>collide<suf> (declared in satbox2d.h):
+ * the job of source SBX2D_<NAME> with its inputs in the job fields fa, fb (a[i] vs b[i]) or f (a
+ * pool with index pairs). */
+#define SBX_API2D_EACH(pre, suf, NAME, TA, fa, TB, fb)                                                       \
+    ptrdiff_t satbox2d_##pre##overlap##suf(const TA *a, const TB *b, size_t n, uint8_t *hit, uint8_t *bad)   \
+    {                                                                                                        \
+        return pair_call2d(&(sbx_job2d){.src = SBX2D_##NAME, .n = n, .fa = a, .fb = b, .hit = hit, .bad = bad}, \
+                           NULL, 0, 0);                                                                      \
+    }                                                                                                        \
+    ptrdiff_t satbox2d_##pre##collide##suf(const TA *a, const TB *b, size_t n, float margin,                 \
+                                           const satbox2d_result *out)                                       \
+    {                                                                                                        \
+        return pair_call2d(&(sbx_job2d){.src = SBX2D_##NAME, .n = n, .fa = a, .fb = b, .margin = margin}, out, 1, 0); \
+    }
+#define SBX_API2D_POOL(pre, suf, NAME, T, f)                                                                 \
+    ptrdiff_t satbox2d_##pre##overlap##suf(const T *pool, size_t pool_n, const satbox_pair *pairs, size_t n, \
+                                           uint8_t *hit, uint32_t *out, uint8_t *bad)                        \
+    {                                                                                                        \
+        return pair_call2d(&(sbx_job2d){.src = SBX2D_##NAME, .n = n, .f = pool, .pairs = pairs, .hit = hit,  \
+                                        .bad = bad, .compact = out},                                         \
+                           NULL, 0, pool_n);                                                                 \
+    }                                                                                                        \
+    ptrdiff_t satbox2d_##pre##collide##suf(const T *pool, size_t pool_n, const satbox_pair *pairs, size_t n, \
+                                           float margin, const satbox2d_result *res, uint32_t *out)          \
+    {                                                                                                        \
+        return pair_call2d(&(sbx_job2d){.src = SBX2D_##NAME, .n = n, .f = pool, .pairs = pairs, .margin = margin, \
+                                        .compact = out},                                                     \
+                           res, 1, pool_n);                                                                  \
+    }
+SBX_API2D_EACH(, , RECT, satbox2d_rects, ra, satbox2d_rects, rb)
+SBX_API2D_POOL(, _pairs, RECT_POOL, satbox2d_rects, ra)
+SBX_API2D_EACH(poly_, , POLY, satbox2d_polys, pa, satbox2d_polys, pb)
+SBX_API2D_POOL(poly_, _pairs, POLY_POOL, satbox2d_polys, pa)
+SBX_API2D_EACH(rect_poly_, , RECT_POLY, satbox2d_rects, ra, satbox2d_polys, pb)
+#undef SBX_API2D_EACH
+#undef SBX_API2D_POOL

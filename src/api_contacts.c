@@ -56,47 +56,8 @@ static ptrdiff_t contacts_call(sbx_cjob *cj, const satbox_contacts_out *out, int
     return satbox_checked_active() ? sbx_checked_contacts(cj, count) : count;
 }
 
-ptrdiff_t satbox_contacts(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
-                          const satbox_contacts_out *out)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .margin = margin}};
-    return contacts_call(&cj, out, 0, 0);
-}
-
-ptrdiff_t satbox_contacts_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, float margin,
-                            const satbox_contacts_out *out)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .margin = margin}};
-    return contacts_call(&cj, out, 0, 0);
-}
-
-ptrdiff_t satbox_contacts_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                float margin, const satbox_contacts_out *out, uint32_t *list)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .margin = margin,
-                            .compact = list}};
-    return contacts_call(&cj, out, 0, pool_n);
-}
-
-ptrdiff_t satbox_contacts_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                    float margin, const satbox_contacts_out *out, uint32_t *list)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .margin = margin,
-                            .compact = list}};
-    return contacts_call(&cj, out, 0, pool_n);
-}
-
-ptrdiff_t satbox_contacts_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                     float margin, const satbox_contacts_out *out, uint32_t *list)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_QREC, .n = n, .qrec = pool, .pairs = pairs, .margin = margin,
-                            .compact = list}};
-    return contacts_call(&cj, out, 0, pool_n);
-}
-
-/* ---- the contact stream: the same kernels, records instead of SoA rows ---- */
-
-/* The stream forms: the SoA outputs are replaced by the record array (room for n). */
+/* The stream forms (the same kernels, records instead of SoA rows): the SoA outputs are replaced
+ * by the record array (room for n). */
 static ptrdiff_t stream_call(sbx_cjob *cj, satbox_manifold *records, uint8_t *bad, size_t pool_n)
 {
     cj->stream = records;
@@ -104,37 +65,40 @@ static ptrdiff_t stream_call(sbx_cjob *cj, satbox_manifold *records, uint8_t *ba
     return contacts_call(cj, NULL, 1, pool_n);
 }
 
-ptrdiff_t satbox_contacts_stream(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,
-                                 satbox_manifold *out, uint8_t *bad)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_MAT, .n = n, .ma = a, .mb = b, .margin = margin}};
-    return stream_call(&cj, out, bad, 0);
-}
-
-ptrdiff_t satbox_contacts_stream_q(const satbox_qboxes *a, const satbox_qboxes *b, size_t n, float margin,
-                                   satbox_manifold *out, uint8_t *bad)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_QUAT, .n = n, .qa = a, .qb = b, .margin = margin}};
-    return stream_call(&cj, out, bad, 0);
-}
-
-ptrdiff_t satbox_contacts_stream_pairs(const satbox_boxes *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                       float margin, satbox_manifold *out, uint8_t *bad)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_POOL, .n = n, .pool = pool, .pairs = pairs, .margin = margin}};
-    return stream_call(&cj, out, bad, pool_n);
-}
-
-ptrdiff_t satbox_contacts_stream_pairs_rec(const satbox_rec *pool, size_t pool_n, const satbox_pair *pairs,
-                                           size_t n, float margin, satbox_manifold *out, uint8_t *bad)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_REC, .n = n, .rec = pool, .pairs = pairs, .margin = margin}};
-    return stream_call(&cj, out, bad, pool_n);
-}
-
-ptrdiff_t satbox_contacts_stream_pairs_qrec(const satbox_qrec *pool, size_t pool_n, const satbox_pair *pairs,
-                                            size_t n, float margin, satbox_manifold *out, uint8_t *bad)
-{
-    sbx_cjob cj = {.pair = {.src = SBX_SRC_QREC, .n = n, .qrec = pool, .pairs = pairs, .margin = margin}};
-    return stream_call(&cj, out, bad, pool_n);
-}
+/* Each source's satbox_contacts<suffix> and satbox_contacts_stream<suffix> (declared in satbox.h):
+ * the job of source SBX_SRC_<NAME> (those with a contacts form, SBX_SOURCES), its inputs in the
+ * job fields fa, fb (a[i] vs b[i]) or f (a pool with index pairs). */
+#define SBX_CONTACTS_EACH(suffix, NAME, T, fa, fb)                                                           \
+    ptrdiff_t satbox_contacts##suffix(const T *a, const T *b, size_t n, float margin, const satbox_contacts_out *out) \
+    {                                                                                                        \
+        return contacts_call(&(sbx_cjob){.pair = {.src = SBX_SRC_##NAME, .n = n, .fa = a, .fb = b, .margin = margin}}, \
+                             out, 0, 0);                                                                     \
+    }                                                                                                        \
+    ptrdiff_t satbox_contacts_stream##suffix(const T *a, const T *b, size_t n, float margin, satbox_manifold *out, \
+                                             uint8_t *bad)                                                   \
+    {                                                                                                        \
+        return stream_call(&(sbx_cjob){.pair = {.src = SBX_SRC_##NAME, .n = n, .fa = a, .fb = b, .margin = margin}}, \
+                           out, bad, 0);                                                                     \
+    }
+#define SBX_CONTACTS_POOL(suffix, NAME, T, f)                                                                \
+    ptrdiff_t satbox_contacts##suffix(const T *pool, size_t pool_n, const satbox_pair *pairs, size_t n,      \
+                                      float margin, const satbox_contacts_out *out, uint32_t *list)          \
+    {                                                                                                        \
+        return contacts_call(&(sbx_cjob){.pair = {.src = SBX_SRC_##NAME, .n = n, .f = pool, .pairs = pairs,  \
+                                                  .margin = margin, .compact = list}},                       \
+                             out, 0, pool_n);                                                                \
+    }                                                                                                        \
+    ptrdiff_t satbox_contacts_stream##suffix(const T *pool, size_t pool_n, const satbox_pair *pairs, size_t n, \
+                                             float margin, satbox_manifold *out, uint8_t *bad)               \
+    {                                                                                                        \
+        return stream_call(&(sbx_cjob){.pair = {.src = SBX_SRC_##NAME, .n = n, .f = pool, .pairs = pairs,    \
+                                                .margin = margin}},                                          \
+                           out, bad, pool_n);                                                                \
+    }
+SBX_CONTACTS_EACH(, MAT, satbox_boxes, ma, mb)
+SBX_CONTACTS_EACH(_q, QUAT, satbox_qboxes, qa, qb)
+SBX_CONTACTS_POOL(_pairs, POOL, satbox_boxes, pool)
+SBX_CONTACTS_POOL(_pairs_rec, REC, satbox_rec, rec)
+SBX_CONTACTS_POOL(_pairs_qrec, QREC, satbox_qrec, qrec)
+#undef SBX_CONTACTS_EACH
+#undef SBX_CONTACTS_POOL

@@ -29,37 +29,26 @@ static ptrdiff_t contacts_call2d(const sbx_cjob2d *job, size_t pool_n)
     return sbx_active()->contacts2d(job);
 }
 
-ptrdiff_t satbox2d_contacts(const satbox2d_rects *a, const satbox2d_rects *b, size_t n, float margin,
-                            satbox2d_manifold *out)
-{
-    sbx_cjob2d job = {.pair = {.src = SBX2D_RECT, .n = n, .ra = a, .rb = b, .margin = margin}, .out = out};
-    return contacts_call2d(&job, 0);
-}
-
-ptrdiff_t satbox2d_contacts_pairs(const satbox2d_rects *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
-                                  float margin, satbox2d_manifold *out)
-{
-    sbx_cjob2d job = {.pair = {.src = SBX2D_RECT_POOL, .n = n, .ra = pool, .pairs = pairs, .margin = margin}, .out = out};
-    return contacts_call2d(&job, pool_n);
-}
-
-ptrdiff_t satbox2d_poly_contacts(const satbox2d_polys *a, const satbox2d_polys *b, size_t n, float margin,
-                                 satbox2d_manifold *out)
-{
-    sbx_cjob2d job = {.pair = {.src = SBX2D_POLY, .n = n, .pa = a, .pb = b, .margin = margin}, .out = out};
-    return contacts_call2d(&job, 0);
-}
-
-ptrdiff_t satbox2d_poly_contacts_pairs(const satbox2d_polys *pool, size_t pool_n, const satbox_pair *pairs,
-                                       size_t n, float margin, satbox2d_manifold *out)
-{
-    sbx_cjob2d job = {.pair = {.src = SBX2D_POLY_POOL, .n = n, .pa = pool, .pairs = pairs, .margin = margin}, .out = out};
-    return contacts_call2d(&job, pool_n);
-}
-
-ptrdiff_t satbox2d_rect_poly_contacts(const satbox2d_rects *a, const satbox2d_polys *b, size_t n, float margin,
-                                      satbox2d_manifold *out)
-{
-    sbx_cjob2d job = {.pair = {.src = SBX2D_RECT_POLY, .n = n, .ra = a, .pb = b, .margin = margin}, .out = out};
-    return contacts_call2d(&job, 0);
-}
+/* Each source's satbox2d_<pre>contacts<suf> (declared in satbox2d.h), as api2d.c's entry points. */
+#define SBX_CONTACTS2D_EACH(pre, NAME, TA, fa, TB, fb)                                                       \
+    ptrdiff_t satbox2d_##pre##contacts(const TA *a, const TB *b, size_t n, float margin, satbox2d_manifold *out) \
+    {                                                                                                        \
+        return contacts_call2d(                                                                              \
+            &(sbx_cjob2d){.pair = {.src = SBX2D_##NAME, .n = n, .fa = a, .fb = b, .margin = margin}, .out = out}, 0); \
+    }
+#define SBX_CONTACTS2D_POOL(pre, NAME, T, f)                                                                 \
+    ptrdiff_t satbox2d_##pre##contacts_pairs(const T *pool, size_t pool_n, const satbox_pair *pairs, size_t n, \
+                                             float margin, satbox2d_manifold *out)                           \
+    {                                                                                                        \
+        return contacts_call2d(&(sbx_cjob2d){.pair = {.src = SBX2D_##NAME, .n = n, .f = pool, .pairs = pairs, \
+                                                      .margin = margin},                                     \
+                                             .out = out},                                                    \
+                               pool_n);                                                                      \
+    }
+SBX_CONTACTS2D_EACH(, RECT, satbox2d_rects, ra, satbox2d_rects, rb)
+SBX_CONTACTS2D_POOL(, RECT_POOL, satbox2d_rects, ra)
+SBX_CONTACTS2D_EACH(poly_, POLY, satbox2d_polys, pa, satbox2d_polys, pb)
+SBX_CONTACTS2D_POOL(poly_, POLY_POOL, satbox2d_polys, pa)
+SBX_CONTACTS2D_EACH(rect_poly_, RECT_POLY, satbox2d_rects, ra, satbox2d_polys, pb)
+#undef SBX_CONTACTS2D_EACH
+#undef SBX_CONTACTS2D_POOL

@@ -37,13 +37,6 @@ static int axes_broken(const satbox_box *b)
     return sbx_ref_box_valid(b) && !sbx_axes_orthonormal(b, SATBOX_CHECKED_TOL);
 }
 
-static void box_of(const box_v *v, satbox_box *b)
-{
-    memcpy(b->center, v->c, sizeof b->center);
-    memcpy(b->half, v->h, sizeof b->half);
-    memcpy(b->axis, v->u, sizeof b->axis);
-}
-
 /* 1 when pair i of the job breaks the precondition. Quaternion sources build their axes inside
  * the kernel (orthonormal up to rounding by construction): never broken. The boxes are read by
  * the scalar reference's loader of the source (scalar_sat.h load_pair). */
@@ -54,8 +47,8 @@ static int pair_broken(const sbx_job *job, size_t i)
     box_v va, vb;
     load_pair(job, i, &va, &vb);
     satbox_box a, b;
-    box_of(&va, &a);
-    box_of(&vb, &b);
+    box_to_struct(&va, &a);
+    box_to_struct(&vb, &b);
     return axes_broken(&a) || axes_broken(&b);
 }
 

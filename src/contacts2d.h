@@ -15,7 +15,7 @@ typedef struct sbx_cjob2d {
 
 /* The scalar reference (scalar_contacts2d.c), the `contacts2d` of sbx_path_scalar; returns the
  * number of pairs with count > 0. */
-ptrdiff_t sbx_scalar2d_contacts(const sbx_cjob2d *job);
+ptrdiff_t sbx_scalar_contacts2d(const sbx_cjob2d *job);
 
 /* api2d.c's check of a 2D job's inputs (descriptors, pool, indices) into the spans `s`. */
 int sbx_check_inputs2d(const sbx_job2d *job, size_t pool_n, sbx_spans *s);

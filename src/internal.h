@@ -134,23 +134,34 @@ typedef struct sbx_box_job {
     float *min[3], *max[3];
 } sbx_box_job;
 
-/* One ISA path: every kernel it has, in one table (sbx_path_<name>, src/isa.h). Each kernel
- * returns the count it is documented to return. The contacts and 2D jobs are declared in
- * contacts.h and internal2d.h. */
+/* One ISA path: every kernel it has, in one table (sbx_path_<name>, src/isa.h). THE list of
+ * kernels: X(name, return type, arguments, what it returns). A path defines <prefix><name> for
+ * each (kernel_<name> in the templates, sbx_scalar_<name> in the scalar reference) and fills its
+ * table with SBX_PATH_TABLE. Adding a capability: one line here, its template and scalar twin.
+ * The contacts and 2D jobs are declared in contacts.h and internal2d.h. */
 struct sbx_cjob;
 struct sbx_job2d;
 struct sbx_cjob2d;
+#define SBX_KERNELS(X)                                                                                            \
+    X(overlap, ptrdiff_t, (const sbx_job *job))                  /* number of pairs with hit == 1 */              \
+    X(collide, ptrdiff_t, (const sbx_job *job))                  /* number of pairs with hit == 1 */              \
+    X(aabb, ptrdiff_t, (const sbx_box_job *job))                 /* number of valid boxes */                      \
+    X(axes_from_quat, ptrdiff_t, (const float *const quat[4], size_t n, float *axis[3][3])) /* invalid count */   \
+    X(contacts, ptrdiff_t, (const struct sbx_cjob *job))         /* number of pairs with hit == 1 */              \
+    X(overlap2d, ptrdiff_t, (const struct sbx_job2d *job))       /* number of pairs with hit == 1 */              \
+    X(collide2d, ptrdiff_t, (const struct sbx_job2d *job))       /* number of pairs with hit == 1 */              \
+    X(contacts2d, ptrdiff_t, (const struct sbx_cjob2d *job))     /* number of pairs with count > 0 */
+
 typedef struct sbx_path {
-    ptrdiff_t (*overlap)(const sbx_job *job);                 /* number of pairs with hit == 1 */
-    ptrdiff_t (*collide)(const sbx_job *job);                 /* number of pairs with hit == 1 */
-    ptrdiff_t (*aabb)(const sbx_box_job *job);                /* number of valid boxes */
-    ptrdiff_t (*axes_from_quat)(const float *const quat[4], size_t n, float *axis[3][3]); /* invalid count */
-    ptrdiff_t (*contacts)(const struct sbx_cjob *job);        /* number of pairs with hit == 1 */
-    ptrdiff_t (*overlap2d)(const struct sbx_job2d *job);      /* number of pairs with hit == 1 */
-    ptrdiff_t (*collide2d)(const struct sbx_job2d *job);      /* number of pairs with hit == 1 */
-    ptrdiff_t (*contacts2d)(const struct sbx_cjob2d *job);    /* number of pairs with count > 0 */
-    int width;                                                /* pairs per step */
+#define SBX_KERNEL_FIELD(name, ret, args) ret(*name) args;
+    SBX_KERNELS(SBX_KERNEL_FIELD)
+#undef SBX_KERNEL_FIELD
+    int width; /* pairs per step */
 } sbx_path;
+
+/* The table of a path whose kernels are <prefix><name> (SBX_KERNELS), `width` pairs per step. */
+#define SBX_KERNEL_INIT(name, ret, args) .name = SBX_KERNEL_PREFIXED(name),
+#define SBX_PATH_TABLE(width_) {SBX_KERNELS(SBX_KERNEL_INIT).width = (width_)}
 
 /* The library's tables: the scalar reference (scalar.c) and each kernel_<name>.c. Their portable
  * and bare twins (tests and bench only) are declared in variants.h. */

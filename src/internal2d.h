@@ -72,7 +72,7 @@ typedef struct sbx_job2d {
 /* The scalar reference's 2D kernels (scalar2d.c), the `overlap2d` and `collide2d` of
  * sbx_path_scalar; the wide ones are those of each kernel_<name>.c's table (sat2d_tpl.h). Each
  * returns the number of pairs with hit == 1. */
-ptrdiff_t sbx_scalar2d_overlap(const sbx_job2d *job);
-ptrdiff_t sbx_scalar2d_collide(const sbx_job2d *job);
+ptrdiff_t sbx_scalar_overlap2d(const sbx_job2d *job);
+ptrdiff_t sbx_scalar_collide2d(const sbx_job2d *job);
 
 #endif

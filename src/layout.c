@@ -3,16 +3,13 @@
 #include <math.h>
 
 #include "internal.h"
+#include "scalar_sat.h"
 
 void sbx_box_at(const satbox_boxes *v, size_t i, satbox_box *b)
 {
-    for (int c = 0; c < 3; c++) {
-        b->center[c] = v->center[c][i];
-        b->half[c] = v->half[c][i];
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            b->axis[k][c] = v->axis[k][c][i];
+    box_v x;
+    load_mat(v, i, &x);
+    box_to_struct(&x, b);
 }
 
 int sbx_axes_orthonormal(const satbox_box *b, double tol)
@@ -30,10 +27,9 @@ int sbx_axes_orthonormal(const satbox_box *b, double tol)
 
 ptrdiff_t satbox_pack(const satbox_box *src, size_t n, const satbox_boxes_out *dst)
 {
-    if (n == 0)
-        return 0;
-    if (n > SATBOX_MAX_COUNT)
-        return SATBOX_ERR_COUNT;
+    int e = sbx_check_batch(n, 0, 0, 0.0f);
+    if (e)
+        return e > 0 ? 0 : e;
     if (!src || !dst)
         return SATBOX_ERR_NULL;
     sbx_spans s = {.nin = 0};
@@ -41,8 +37,7 @@ ptrdiff_t satbox_pack(const satbox_box *src, size_t n, const satbox_boxes_out *d
     const void *arrays[15] = {dst->center[0], dst->center[1], dst->center[2], dst->half[0], dst->half[1], dst->half[2]};
     for (int k = 0; k < 9; k++)
         arrays[6 + k] = dst->axis[k / 3][k % 3];
-    int e = sbx_add_arrays(&s, 1, arrays, 15, n * sizeof(float));
-    if (e)
+    if ((e = sbx_add_arrays(&s, 1, arrays, 15, n * sizeof(float))))
         return e;
     if (sbx_aliased(&s))
         return SATBOX_ERR_ALIAS;

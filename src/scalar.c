@@ -115,27 +115,14 @@ static void ref_collide(const box_v *A, const box_v *B, float margin, pair_out *
     memcpy(o->normal, n, sizeof n);
 }
 
-/* Counts pair i as a hit, appending it to the compacted list if there is one; returns the new count. */
-static size_t count_hit(const sbx_job *job, size_t count, size_t i)
-{
-    if (job->compact)
-        job->compact[count] = (uint32_t)i;
-    return count + 1;
-}
-
-static ptrdiff_t scalar_overlap(const sbx_job *job)
+static ptrdiff_t sbx_scalar_overlap(const sbx_job *job)
 {
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
         box_v a, b;
         load_pair(job, i, &a, &b);
         uint8_t bad, h = ref_overlap(&a, &b, &bad);
-        if (job->hit)
-            job->hit[i] = h;
-        if (job->bad)
-            job->bad[i] = bad;
-        if (h == 1)
-            count = count_hit(job, count, i);
+        count = put_hit1(job, i, h, bad, count);
     }
     return (ptrdiff_t)count;
 }
@@ -148,24 +135,13 @@ ptrdiff_t sbx_scalar_collide(const sbx_job *job)
         pair_out o;
         load_pair(job, i, &a, &b);
         ref_collide(&a, &b, job->margin, &o);
-        if (job->hit)
-            job->hit[i] = o.hit;
-        if (job->separation)
-            job->separation[i] = o.separation;
-        for (int c = 0; c < 3; c++)
-            if (job->normal[c])
-                job->normal[c][i] = o.normal[c];
-        if (job->axis)
-            job->axis[i] = o.axis;
-        if (job->bad)
-            job->bad[i] = o.bad;
-        if (o.hit == 1)
-            count = count_hit(job, count, i);
+        put_collide1(job, i, &o.separation, o.normal, o.axis);
+        count = put_hit1(job, i, o.hit, o.bad, count);
     }
     return (ptrdiff_t)count;
 }
 
-static ptrdiff_t scalar_aabb(const sbx_box_job *job)
+static ptrdiff_t sbx_scalar_aabb(const sbx_box_job *job)
 {
     size_t valid = 0;
     for (size_t i = 0; i < job->n; i++) {
@@ -186,7 +162,7 @@ static ptrdiff_t scalar_aabb(const sbx_box_job *job)
     return (ptrdiff_t)valid;
 }
 
-static ptrdiff_t scalar_axes_from_quat(const float *const quat[4], size_t n, float *axis[3][3])
+static ptrdiff_t sbx_scalar_axes_from_quat(const float *const quat[4], size_t n, float *axis[3][3])
 {
     size_t bad = 0;
     for (size_t i = 0; i < n; i++) {
@@ -201,14 +177,6 @@ static ptrdiff_t scalar_axes_from_quat(const float *const quat[4], size_t n, flo
 
 /* The scalar path's table (src/isa.h): this file's kernels, the contacts of scalar_contacts.c and the
  * 2D kernels of scalar2d.c. */
-const sbx_path sbx_path_scalar = {
-    .overlap = scalar_overlap,
-    .collide = sbx_scalar_collide,
-    .aabb = scalar_aabb,
-    .axes_from_quat = scalar_axes_from_quat,
-    .contacts = sbx_scalar_contacts,
-    .overlap2d = sbx_scalar2d_overlap,
-    .collide2d = sbx_scalar2d_collide,
-    .contacts2d = sbx_scalar2d_contacts,
-    .width = 1,
-};
+#define SBX_KERNEL_PREFIXED(name) sbx_scalar_##name
+const sbx_path sbx_path_scalar = SBX_PATH_TABLE(1);
+#undef SBX_KERNEL_PREFIXED

@@ -471,6 +471,6 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
 }
 
 /* The 2D kernels of the scalar path's table (scalar.c). */
-ptrdiff_t sbx_scalar2d_overlap(const sbx_job2d *job) { return scalar2d_overlap(job); }
-ptrdiff_t sbx_scalar2d_collide(const sbx_job2d *job) { return scalar2d_collide(job); }
+ptrdiff_t sbx_scalar_overlap2d(const sbx_job2d *job) { return scalar2d_overlap(job); }
+ptrdiff_t sbx_scalar_collide2d(const sbx_job2d *job) { return scalar2d_collide(job); }
 #endif /* SBX_SCALAR2D_SAT_ONLY */

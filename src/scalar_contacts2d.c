@@ -233,7 +233,7 @@ static unsigned manifold2d(const pair2d *q, float margin, satbox2d_manifold *r)
     return count;
 }
 
-ptrdiff_t sbx_scalar2d_contacts(const sbx_cjob2d *job)
+ptrdiff_t sbx_scalar_contacts2d(const sbx_cjob2d *job)
 {
     size_t count = 0;
     for (size_t i = 0; i < job->pair.n; i++) {

@@ -57,6 +57,14 @@ static inline void load_mat(const satbox_boxes *s, size_t i, box_v *b)
             b->u[k][c] = s->axis[k][c][i];
 }
 
+/* The public struct of a loaded box (satbox_box: the same fields under their public names). */
+static inline void box_to_struct(const box_v *v, satbox_box *b)
+{
+    memcpy(b->center, v->c, sizeof b->center);
+    memcpy(b->half, v->h, sizeof b->half);
+    memcpy(b->axis, v->u, sizeof b->axis);
+}
+
 static inline void load_quat(const satbox_qboxes *s, size_t i, box_v *b)
 {
     for (int c = 0; c < 3; c++) {
@@ -154,6 +162,35 @@ SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *
         *b = *a;
         break;
     }
+}
+
+/* ---- outputs: the scalar twins of batch_tpl.h's put_hits and put_collide ---- */
+
+/* Pair i's hit and bad bytes (each array may be NULL), appended to the compacted list when it is
+ * a hit and the list is asked for; returns the new hit count. */
+static inline size_t put_hit1(const sbx_job *job, size_t i, uint8_t hit, uint8_t bad, size_t count)
+{
+    if (job->hit)
+        job->hit[i] = hit;
+    if (job->bad)
+        job->bad[i] = bad;
+    if (hit != 1)
+        return count;
+    if (job->compact)
+        job->compact[count] = (uint32_t)i;
+    return count + 1;
+}
+
+/* Pair i's collide outputs, each array may be NULL: separation (sep NULL: none), normal, axis. */
+static inline void put_collide1(const sbx_job *job, size_t i, const float *sep, const float normal[3], uint8_t axis)
+{
+    if (job->separation && sep)
+        job->separation[i] = *sep;
+    for (int c = 0; c < 3; c++)
+        if (job->normal[c])
+            job->normal[c][i] = normal[c];
+    if (job->axis)
+        job->axis[i] = axis;
 }
 
 /* ---- the pair test ---------------------------------------------------------------------------

@@ -127,8 +127,8 @@ def main():
     # The kernels an entry point reaches through a path's table (the indirect call of the api
     # objects), by the entry's name: kernel_<kind> of the path's object, scalar_<kind> (file-local
     # in scalar*.c) when the path has none. An entry point of no known kind gets the deepest kernel.
-    kinds = [('satbox2d_.*contacts', '2d_contacts'), ('contacts', 'contacts'), ('satbox2d_.*overlap', '2d_overlap'),
-             ('satbox2d_.*collide', '2d_collide'),
+    kinds = [('satbox2d_.*contacts', 'contacts2d'), ('contacts', 'contacts'), ('satbox2d_.*overlap', 'overlap2d'),
+             ('satbox2d_.*collide', 'collide2d'),
              ('aabb', 'aabb'), ('axes_from_quat', 'axes_from_quat'), ('overlap', 'overlap'), ('collide', 'collide')]
 
     def kind_of(entry):
@@ -142,7 +142,7 @@ def main():
         memo, out = {}, {}
         known = {k for _, k in kinds}
         for r in roots(graph_nodes, graph_edges):
-            # kernel_contacts, kernel2d_collide, scalar_aabb, sbx_scalar2d_overlap ...
+            # kernel_contacts, kernel_collide2d, sbx_scalar_aabb, sbx_scalar_overlap2d ... (SBX_KERNELS)
             name = graph_nodes[r][0]
             name = name[len('sbx_'):] if name.startswith('sbx_') else name
             kind = name[len(prefix):].lstrip('_') if name.startswith(prefix) else None

@@ -25,6 +25,34 @@ SBX_INLINE void store_w(float *p, size_t i, wf v, int k)
         wf_store_part(p + i, v, k);
 }
 
+/* The outputs of every pair kernel (3D and 2D) for the k lanes at pair i: the hit and bad bytes
+ * (each array may be NULL), then the compacted list when asked for; returns the new hit count. */
+SBX_INLINE size_t put_hits(uint8_t *hitp, uint8_t *badp, uint32_t *compact, size_t i, int k, unsigned hit,
+                           unsigned inv, size_t count)
+{
+    if (hitp)
+        wm_store_bits(hitp + i, hit, k);
+    if (badp)
+        wm_store_bits(badp + i, inv, k);
+    if (compact)
+        return push_compact(compact, count, i, hit);
+    return count + (size_t)__builtin_popcount(hit);
+}
+
+/* The collide outputs (3D: nc = 3, 2D: nc = 2), each array may be NULL: separation, normal,
+ * axis id. */
+SBX_INLINE void put_collide(float *sep, float *const *normal, int nc, uint8_t *axis, size_t i, int k, wf s,
+                            const wf *n, wf id)
+{
+    if (sep)
+        store_w(sep, i, s, k);
+    for (int c = 0; c < nc; c++)
+        if (normal[c])
+            store_w(normal[c], i, n[c], k);
+    if (axis)
+        wf_store_u8(axis + i, id, k);
+}
+
 /* ---- drivers ------------------------------------------------------------------------------ */
 
 /* Software prefetch, decided once per call from the source's kind (SBX_SOURCES): streamed
@@ -80,20 +108,9 @@ SBX_INLINE size_t collide_step(const sbx_job *job, sbx_src src, const boxw *one,
     load_job_w(job, src, i, k, one, &a, &b);
     collide_w(&a, &b, margin, &o);
     unsigned hit = o.hit & ((1u << k) - 1u);
-    if (job->hit)
-        wm_store_bits(job->hit + i, hit, k);
-    if (job->bad)
-        wm_store_bits(job->bad + i, o.inv, k);
-    if (job->separation)
-        store_w(job->separation, i, o.sep, k);
-    for (int c = 0; c < 3; c++)
-        if (job->normal[c])
-            store_w(job->normal[c], i, o.n[c], k);
-    if (job->axis)
-        wf_store_u8(job->axis + i, o.id, k);
-    if (job->compact)
-        return push_compact(job->compact, count, i, hit);
-    return count + (size_t)__builtin_popcount(hit);
+    count = put_hits(job->hit, job->bad, job->compact, i, k, hit, o.inv, count);
+    put_collide(job->separation, job->normal, 3, job->axis, i, k, o.sep, o.n, o.id);
+    return count;
 }
 
 /* `src` is a constant at every call site, so each source gets its own specialised loop. */
@@ -117,14 +134,7 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
         load_job_w(job, src, i, k, &one, &a, &b);
         overlap_w(&a, &b, &hit, &inv);
         hit &= (1u << k) - 1u;
-        if (job->hit)
-            wm_store_bits(job->hit + i, hit, k);
-        if (job->bad)
-            wm_store_bits(job->bad + i, inv, k);
-        if (job->compact)
-            count = push_compact(job->compact, count, i, hit);
-        else
-            count += (size_t)__builtin_popcount(hit);
+        count = put_hits(job->hit, job->bad, job->compact, i, k, hit, inv, count);
     }
     return (ptrdiff_t)count;
 }
@@ -146,29 +156,25 @@ SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
     return (ptrdiff_t)count;
 }
 
-static ptrdiff_t kernel_overlap(const sbx_job *job)
-{
-    /* One specialised loop per source (SBX_SOURCES): `src` is a constant in each. */
-    switch (job->src) {
-#define SBX_RUN(name, ...) case SBX_SRC_##name: return run_overlap(job, SBX_SRC_##name);
-        SBX_SOURCES(SBX_RUN)
-#undef SBX_RUN
-    default: return SATBOX_ERR_ARG;
+/* kernel_overlap and kernel_collide: one specialised loop per source (SBX_SOURCES), `src` a
+ * constant in each. */
+#define SBX_KERNEL_BY_SOURCE(kind)                                                        \
+    static ptrdiff_t kernel_##kind(const sbx_job *job)                                    \
+    {                                                                                     \
+        switch (job->src) {                                                               \
+            SBX_SOURCES(SBX_RUN_##kind)                                                   \
+        default: return SATBOX_ERR_ARG;                                                   \
+        }                                                                                 \
     }
-}
+#define SBX_RUN_overlap(name, ...) case SBX_SRC_##name: return run_overlap(job, SBX_SRC_##name);
+#define SBX_RUN_collide(name, ...) case SBX_SRC_##name: return run_collide(job, SBX_SRC_##name);
+SBX_KERNEL_BY_SOURCE(overlap)
+SBX_KERNEL_BY_SOURCE(collide)
+#undef SBX_KERNEL_BY_SOURCE
+#undef SBX_RUN_overlap
+#undef SBX_RUN_collide
 
-static ptrdiff_t kernel_collide(const sbx_job *job)
-{
-    /* One specialised loop per source (SBX_SOURCES): `src` is a constant in each. */
-    switch (job->src) {
-#define SBX_RUN(name, ...) case SBX_SRC_##name: return run_collide(job, SBX_SRC_##name);
-        SBX_SOURCES(SBX_RUN)
-#undef SBX_RUN
-    default: return SATBOX_ERR_ARG;
-    }
-}
-
-/* scalar.c scalar_aabb(). */
+/* scalar.c sbx_scalar_aabb(). */
 static ptrdiff_t kernel_aabb(const sbx_box_job *job)
 {
     size_t valid = 0, n = job->n;
@@ -193,7 +199,7 @@ static ptrdiff_t kernel_aabb(const sbx_box_job *job)
     return (ptrdiff_t)valid;
 }
 
-/* scalar.c scalar_axes_from_quat(). */
+/* scalar.c sbx_scalar_axes_from_quat(). */
 static ptrdiff_t kernel_axes_from_quat(const float *const quat[4], size_t n, float *axis[3][3])
 {
     size_t bad = 0;

@@ -317,7 +317,7 @@ SBX_INLINE ptrdiff_t run2d_contacts(const sbx_cjob2d *cj, sbx_src2d src)
 SBX_SOURCES2D(SBX_RUN2DC)
 #undef SBX_RUN2DC
 
-static ptrdiff_t kernel2d_contacts(const sbx_cjob2d *job)
+static ptrdiff_t kernel_contacts2d(const sbx_cjob2d *job)
 {
     switch (job->pair.src) {
 #define SBX_CASE2D(name, ...) case SBX2D_##name: return contacts2d_##name(job);

@@ -13,16 +13,8 @@
 
 _Static_assert(SBX_W == SBX_CAT(SBX_WIDTH_, SBX_ISA), "wide_<isa>.h's SBX_W is not the width in src/isa.h");
 
-const sbx_path SBX_PATH = {
-    .overlap = kernel_overlap,
-    .collide = kernel_collide,
-    .aabb = kernel_aabb,
-    .axes_from_quat = kernel_axes_from_quat,
-    .contacts = kernel_contacts,
-    .overlap2d = kernel2d_overlap,
-    .collide2d = kernel2d_collide,
-    .contacts2d = kernel2d_contacts,
-    .width = SBX_W,
-};
+#define SBX_KERNEL_PREFIXED(name) kernel_##name
+const sbx_path SBX_PATH = SBX_PATH_TABLE(SBX_W);
+#undef SBX_KERNEL_PREFIXED
 
 #endif

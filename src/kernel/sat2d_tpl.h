@@ -532,14 +532,7 @@ SBX_INLINE ptrdiff_t run2d_overlap(const sbx_job2d *job, sbx_src2d src)
         unsigned hit, inv, live = (1u << k) - 1u;
         overlap2d_w(job, src, i, k, &hit, &inv);
         hit &= live;
-        if (job->hit)
-            wm_store_bits(job->hit + i, hit, k);
-        if (job->bad)
-            wm_store_bits(job->bad + i, inv, k);
-        if (job->compact)
-            count = push_compact(job->compact, count, i, hit);
-        else
-            count += (size_t)__builtin_popcount(hit);
+        count = put_hits(job->hit, job->bad, job->compact, i, k, hit, inv, count);
     }
     return (ptrdiff_t)count;
 }
@@ -553,25 +546,8 @@ SBX_INLINE ptrdiff_t run2d_collide(const sbx_job2d *job, sbx_src2d src)
         collide2dw o;
         collide2d_w(job, src, i, k, margin, &o);
         unsigned hit = o.hit & ((1u << k) - 1u);
-        if (job->hit)
-            wm_store_bits(job->hit + i, hit, k);
-        if (job->bad)
-            wm_store_bits(job->bad + i, o.inv, k);
-        if (job->separation)
-            store_w(job->separation, i, o.sep, k);
-        for (int c = 0; c < 2; c++)
-            if (job->normal[c])
-                store_w(job->normal[c], i, o.n[c], k);
-        if (job->axis) {
-            float ids[SBX_W];
-            wf_storeu(ids, o.id);
-            for (int l = 0; l < k; l++)
-                job->axis[i + (size_t)l] = (uint8_t)ids[l];
-        }
-        if (job->compact)
-            count = push_compact(job->compact, count, i, hit);
-        else
-            count += (size_t)__builtin_popcount(hit);
+        count = put_hits(job->hit, job->bad, job->compact, i, k, hit, o.inv, count);
+        put_collide(job->separation, job->normal, 2, job->axis, i, k, o.sep, o.n, o.id);
     }
     return (ptrdiff_t)count;
 }
@@ -586,25 +562,22 @@ SBX_INLINE ptrdiff_t run2d_collide(const sbx_job2d *job, sbx_src2d src)
 SBX_SOURCES2D(SBX_RUN2D)
 #undef SBX_RUN2D
 
-static ptrdiff_t kernel2d_overlap(const sbx_job2d *job)
-{
-    switch (job->src) {
-#define SBX_CASE2D(name, ...) case SBX2D_##name: return overlap2d_##name(job);
-        SBX_SOURCES2D(SBX_CASE2D)
-#undef SBX_CASE2D
-    default: return SATBOX_ERR_ARG;
+/* kernel_overlap2d and kernel_collide2d: the source's function. */
+#define SBX_KERNEL2D_BY_SOURCE(kind)                                                      \
+    static ptrdiff_t kernel_##kind##2d(const sbx_job2d *job)                              \
+    {                                                                                     \
+        switch (job->src) {                                                               \
+            SBX_SOURCES2D(SBX_CASE2D_##kind)                                              \
+        default: return SATBOX_ERR_ARG;                                                   \
+        }                                                                                 \
     }
-}
-
-static ptrdiff_t kernel2d_collide(const sbx_job2d *job)
-{
-    switch (job->src) {
-#define SBX_CASE2D(name, ...) case SBX2D_##name: return collide2d_##name(job);
-        SBX_SOURCES2D(SBX_CASE2D)
-#undef SBX_CASE2D
-    default: return SATBOX_ERR_ARG;
-    }
-}
+#define SBX_CASE2D_overlap(name, ...) case SBX2D_##name: return overlap2d_##name(job);
+#define SBX_CASE2D_collide(name, ...) case SBX2D_##name: return collide2d_##name(job);
+SBX_KERNEL2D_BY_SOURCE(overlap)
+SBX_KERNEL2D_BY_SOURCE(collide)
+#undef SBX_KERNEL2D_BY_SOURCE
+#undef SBX_CASE2D_overlap
+#undef SBX_CASE2D_collide
 
 #undef NV2
 

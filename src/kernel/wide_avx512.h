@@ -6,17 +6,11 @@
 /* The operations every wide_<isa>.h defines are listed in wide_common.h. */
 #include <string.h>
 #include <simde/x86/avx512.h>
+#include "wide_x86.h"
 #define SBX_W 16
 typedef simde__m512 wf;
 typedef simde__mmask16 wm;
-static inline wf wf_loadu(const float *p) { return simde_mm512_loadu_ps(p); }
-static inline void wf_storeu(float *p, wf v) { simde_mm512_storeu_ps(p, v); }
-static inline wf wf_set1(float x) { return simde_mm512_set1_ps(x); }
-static inline wf wf_add(wf a, wf b) { return simde_mm512_add_ps(a, b); }
-static inline wf wf_sub(wf a, wf b) { return simde_mm512_sub_ps(a, b); }
-static inline wf wf_mul(wf a, wf b) { return simde_mm512_mul_ps(a, b); }
-static inline wf wf_div(wf a, wf b) { return simde_mm512_div_ps(a, b); }
-static inline wf wf_sqrt(wf a) { return simde_mm512_sqrt_ps(a); }
+SBX_WIDE_X86_ARITH(simde_mm512, 512)
 /* Not simde_mm512_abs_ps: its portable fallback keeps the sign of -0.0; clear the bit instead. */
 static inline wf wf_abs(wf a) { return simde_mm512_castsi512_ps(simde_mm512_and_si512(simde_mm512_castps_si512(a), simde_mm512_set1_epi32(0x7FFFFFFF))); }
 static inline wf wf_neg(wf a) { return simde_mm512_castsi512_ps(simde_mm512_xor_si512(simde_mm512_castps_si512(a), simde_mm512_set1_epi32((int32_t)0x80000000u))); }
@@ -31,12 +25,7 @@ static inline wm wm_andnot(wm a, wm b) { return (wm)(a & (wm)~b); }
 static inline wm wm_not(wm a) { return (wm)~a; }
 static inline wf wf_select(wm m, wf a, wf b) { return simde_mm512_mask_blend_ps(m, b, a); }
 static inline wf wf_keep(wm m, wf a) { return simde_mm512_maskz_mov_ps(m, a); }
-static inline wf wf_max_nonneg(wf a, wf b) { return simde_mm512_castsi512_ps(simde_mm512_max_epi32(simde_mm512_castps_si512(a), simde_mm512_castps_si512(b))); }
-static inline wf wf_max(wf a, wf b) { return simde_mm512_max_ps(a, b); }
 static inline unsigned wm_bits(wm m) { return (unsigned)m; }
-/* minps: a < b ? a : b per lane, as the generic wf_min of wide_common.h (SIMDe's portable form too). */
-#define SBX_HAVE_MIN 1
-static inline wf wf_min(wf a, wf b) { return simde_mm512_min_ps(a, b); }
 /* SIMDe 0.7.4 has no masked loads/stores: native intrinsics where AVX-512F is native. */
 #if defined(SIMDE_X86_AVX512F_NATIVE)
 #define SBX_HAVE_PART 1

@@ -111,28 +111,23 @@ static inline void wf_load_records(const float *const *rec, wf out[15])
 /* wf_compress(v, m): the lanes of v set in m, packed into the low lanes in order; wf_expand(v, m):
  * the inverse, lane l set in m takes lane popcount(m & ((1 << l) - 1)) of v. The other lanes are
  * unspecified (ISAs differ: callers never read them). Lane by lane. */
-static inline wf wf_compress(wf v, unsigned m)
+static inline wf wf_move_lanes(wf v, unsigned m, int expand)
 {
     float in[SBX_W], out[SBX_W];
     wf_storeu(in, v);
     memset(out, 0, sizeof out);
     int n = 0;
-    for (int l = 0; l < SBX_W; l++)
-        if (m >> l & 1u)
-            out[n++] = in[l];
+    for (int l = 0; l < SBX_W; l++, m >>= 1)
+        if (m & 1u) {
+            if (expand)
+                out[l] = in[n++];
+            else
+                out[n++] = in[l];
+        }
     return wf_loadu(out);
 }
-static inline wf wf_expand(wf v, unsigned m)
-{
-    float in[SBX_W], out[SBX_W];
-    wf_storeu(in, v);
-    memset(out, 0, sizeof out);
-    int n = 0;
-    for (int l = 0; l < SBX_W; l++)
-        if (m >> l & 1u)
-            out[l] = in[n++];
-    return wf_loadu(out);
-}
+static inline wf wf_compress(wf v, unsigned m) { return wf_move_lanes(v, m, 0); }
+static inline wf wf_expand(wf v, unsigned m) { return wf_move_lanes(v, m, 1); }
 #endif
 
 #endif
