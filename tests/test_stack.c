@@ -18,6 +18,7 @@
 
 #include "satbox/satbox.h"
 #include "support.h"
+#include "views.h"
 
 static int failures = 0;
 
@@ -175,12 +176,8 @@ static int step(world *wd, const params *pr, int *ncontacts)
                 pool[6 + 3 * k + c][i] = (float)bd->R[k][c];
         }
     }
-    for (int c = 0; c < 3; c++) {
-        view.center[c] = pool[c];
-        view.half[c] = pool[3 + c];
-        for (int k = 0; k < 3; k++)
-            view.axis[k][c] = pool[6 + 3 * k + c];
-    }
+    for (int f = 0; f < TB_BOX_FIELDS; f++)
+        *tb_boxes_slot(&view, f) = pool[f];
     static uint8_t count[MAXP], hit[MAXP], axis[MAXP];
     static float nrm[3][MAXP], pt[4][3][MAXP], dep[4][MAXP];
     static uint32_t feat[4][MAXP], list[MAXP];

@@ -14,6 +14,7 @@
 
 #include "satbox/satbox.h"
 #include "support.h"
+#include "views.h"
 
 #define NTHREADS 2
 
@@ -110,32 +111,6 @@ static void outputs_free(outputs *o)
         free(o->packed[q]);
 }
 
-/* Descriptors of [lo, lo + len) of a matrix batch. */
-static satbox_boxes sub(const satbox_boxes *v, size_t lo)
-{
-    satbox_boxes s;
-    for (int c = 0; c < 3; c++) {
-        s.center[c] = v->center[c] + lo;
-        s.half[c] = v->half[c] + lo;
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            s.axis[k][c] = v->axis[k][c] + lo;
-    return s;
-}
-
-static satbox_qboxes qsub(const satbox_qboxes *v, size_t lo)
-{
-    satbox_qboxes s;
-    for (int c = 0; c < 3; c++) {
-        s.center[c] = v->center[c] + lo;
-        s.half[c] = v->half[c] + lo;
-    }
-    for (int c = 0; c < 4; c++)
-        s.quat[c] = v->quat[c] + lo;
-    return s;
-}
-
 /* Every entry point on pairs / boxes [lo, lo + len), outputs into the same range of `o`.
  * Return codes go to rc[] (the caller sums them). The compacted lists are range-relative and
  * written at o->compact + lo: with the ranges in order, list k of thread t starts at its lo. */
@@ -145,8 +120,8 @@ static void run_range(outputs *o, size_t lo, size_t len, ptrdiff_t rc[C_COUNT])
     uint8_t *bad[C_REC_C + 1];
     for (int c = 0; c <= C_REC_C; c++)
         bad[c] = o->pbad + (size_t)c * N + lo;
-    satbox_boxes a = sub(&A.view, lo), b = sub(&B.view, lo);
-    satbox_qboxes qa = qsub(&QVA, lo), qb = qsub(&QVB, lo);
+    satbox_boxes a = tb_boxes_from(A.view, lo), b = tb_boxes_from(B.view, lo);
+    satbox_qboxes qa = tb_qboxes_from(QVA, lo), qb = tb_qboxes_from(QVB, lo);
 
     rc[C_OVERLAP] = satbox_overlap(&a, &b, len, o->ohit + lo, bad[C_OVERLAP]);
     satbox_result res = {o->chit + lo, o->sep + lo, {o->nrm[0] + lo, o->nrm[1] + lo, o->nrm[2] + lo}, o->axis + lo, bad[C_COLLIDE]};
@@ -327,16 +302,8 @@ static void make_batch(void)
         QA[q] = xcalloc(N, sizeof(float));
         QB[q] = xcalloc(N, sizeof(float));
     }
-    for (int c = 0; c < 3; c++) {
-        QVA.center[c] = QA[c];
-        QVA.half[c] = QA[3 + c];
-        QVB.center[c] = QB[c];
-        QVB.half[c] = QB[3 + c];
-    }
-    for (int c = 0; c < 4; c++) {
-        QVA.quat[c] = QA[6 + c];
-        QVB.quat[c] = QB[6 + c];
-    }
+    QVA = tb_qboxes_of(QA, 0);
+    QVB = tb_qboxes_of(QB, 0);
     PAIRS = xcalloc(N, sizeof(satbox_pair));
     REC = xcalloc(2 * N, sizeof(satbox_rec));
     STRUCTS = xcalloc(N, sizeof(satbox_box));
