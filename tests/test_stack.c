@@ -386,6 +386,27 @@ static report run(world *wd, const params *pr, int steps, int top, int verbose)
     return rp;
 }
 
+/* A floor and `height` unit cubes, each resting exactly on the one below. */
+static void build_stack(world *wd, int height)
+{
+    memset(wd, 0, sizeof *wd);
+    add_box(wd, 0, 0, -0.5, 20, 20, 0.5, 0);
+    for (int i = 0; i < height; i++)
+        add_box(wd, 0, 0, 0.5 + i, 0.5, 0.5, 0.5, 1.0);
+    finish_world(wd);
+}
+
+/* Prints one scene's report under `title` and holds it to the bounds: the top box drifts
+ * less than 1% of its size, no box sinks 2% of its height. */
+static void judge(const char *title, const char *name, report r)
+{
+    printf("%-16s top drift %.4f%% of its size, largest sink %.4f%% of a height, largest drop %.4f%%, "
+           "%d contacts at the end\n",
+           title, 100 * r.drift, 100 * r.sink, 100 * r.drop, r.contacts);
+    CHECK(r.drift < 0.01, "%s: top box drifted %.3f%% of its size", name, 100 * r.drift);
+    CHECK(r.sink < 0.02, "%s: a box sank %.3f%% of its height", name, 100 * r.sink);
+}
+
 int main(int argc, char **argv)
 {
     tb_require_isa(); /* exit 77 when SATBOX_ISA names a path this machine lacks */
@@ -404,27 +425,14 @@ int main(int argc, char **argv)
 
     static world wd;
     /* a stack of 10 unit cubes, each resting exactly on the one below */
-    memset(&wd, 0, sizeof wd);
-    add_box(&wd, 0, 0, -0.5, 20, 20, 0.5, 0);
     int height = getenv("TS_N") ? atoi(getenv("TS_N")) : 10;
-    for (int i = 0; i < height; i++)
-        add_box(&wd, 0, 0, 0.5 + i, 0.5, 0.5, 0.5, 1.0);
-    finish_world(&wd);
-    report a = run(&wd, &pr, steps, height, verbose);
-    printf("stack of 10:     top drift %.4f%% of its size, largest sink %.4f%% of a height, largest drop %.4f%%, "
-           "%d contacts at the end\n",
-           100 * a.drift, 100 * a.sink, 100 * a.drop, a.contacts);
-    CHECK(a.drift < 0.01, "stack: top box drifted %.3f%% of its size", 100 * a.drift);
-    CHECK(a.sink < 0.02, "stack: a box sank %.3f%% of its height", 100 * a.sink);
+    build_stack(&wd, height);
+    judge("stack of 10:", "stack", run(&wd, &pr, steps, height, verbose));
 
     /* the same stack without warm starting: how much the feature ids matter (printed only) */
     params cold = pr;
     cold.warm = 0;
-    memset(&wd, 0, sizeof wd);
-    add_box(&wd, 0, 0, -0.5, 20, 20, 0.5, 0);
-    for (int i = 0; i < height; i++)
-        add_box(&wd, 0, 0, 0.5 + i, 0.5, 0.5, 0.5, 1.0);
-    finish_world(&wd);
+    build_stack(&wd, height);
     report ac = run(&wd, &cold, steps, height, 0);
     printf("  (same stack, no warm start: top drift %.4f%%, largest sink %.4f%%)\n", 100 * ac.drift, 100 * ac.sink);
 
@@ -439,12 +447,7 @@ int main(int argc, char **argv)
             top = wd.nb - 1;
         }
     finish_world(&wd);
-    report b = run(&wd, &pr, steps, top, verbose);
-    printf("pyramid of 4:    top drift %.4f%% of its size, largest sink %.4f%% of a height, largest drop %.4f%%, "
-           "%d contacts at the end\n",
-           100 * b.drift, 100 * b.sink, 100 * b.drop, b.contacts);
-    CHECK(b.drift < 0.01, "pyramid: top box drifted %.3f%% of its size", 100 * b.drift);
-    CHECK(b.sink < 0.02, "pyramid: a box sank %.3f%% of its height", 100 * b.sink);
+    judge("pyramid of 4:", "pyramid", run(&wd, &pr, steps, top, verbose));
     printf("%s: %d failures\n", failures ? "FAIL" : "OK", failures);
     return failures ? 1 : 0;
 }
