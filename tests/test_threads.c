@@ -14,6 +14,7 @@
 
 #include "satbox/satbox.h"
 #include "support.h"
+#include "threads.h"
 #include "views.h"
 
 #define NTHREADS 2
@@ -169,19 +170,16 @@ static void run_range(outputs *o, size_t lo, size_t len, ptrdiff_t rc[C_COUNT])
 
 /* ---- threads ---- */
 typedef struct worker {
-    pthread_t tid;
     size_t lo, len;
     outputs *o;
     ptrdiff_t rc[C_COUNT];
     satbox_isa seen; /* satbox_isa_active() after its calls */
 } worker;
 
-static pthread_barrier_t barrier;
-
 static void *work(void *arg)
 {
     worker *w = (worker *)arg;
-    pthread_barrier_wait(&barrier);
+    pthread_barrier_wait(&tb_start);
     run_range(w->o, w->lo, w->len, w->rc); /* the first satbox call of this thread (and, in round 0, of the process) */
     w->seen = satbox_isa_active();
     /* The read-only queries, concurrently too (checked by the main thread through `seen`). */
@@ -261,18 +259,7 @@ static void run_round(const char *round)
     size_t cut = N / 2 + 5;
     w[0] = (worker){.lo = 0, .len = cut, .o = &t};
     w[1] = (worker){.lo = cut, .len = N - cut, .o = &t};
-    if (pthread_barrier_init(&barrier, NULL, NTHREADS) != 0) {
-        fprintf(stderr, "pthread_barrier_init failed\n");
-        exit(2);
-    }
-    for (int k = 0; k < NTHREADS; k++)
-        if (pthread_create(&w[k].tid, NULL, work, &w[k]) != 0) {
-            fprintf(stderr, "pthread_create failed\n");
-            exit(2);
-        }
-    for (int k = 0; k < NTHREADS; k++)
-        pthread_join(w[k].tid, NULL);
-    pthread_barrier_destroy(&barrier);
+    tb_together(NTHREADS, work, w, sizeof w[0]);
 
     ptrdiff_t trc[C_COUNT];
     for (int c = 0; c < C_COUNT; c++) {
