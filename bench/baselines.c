@@ -21,6 +21,23 @@ static void load(const satbox_boxes *s, size_t i, obb *o)
             o->u[k][c] = s->axis[k][c][i];
 }
 
+/* Pair i of the batches through one pair test: hit[i], and the number of hits. Static with a
+ * constant `pair` at both calls, so the compiler inlines the test as in a loop written per method. */
+static inline size_t batch(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit,
+                           int (*pair)(const obb *, const obb *))
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; i++) {
+        obb A, B;
+        load(a, i, &A);
+        load(b, i, &B);
+        int h = pair(&A, &B);
+        hit[i] = (uint8_t)h;
+        count += (size_t)h;
+    }
+    return count;
+}
+
 static float dot(const float x[3], const float y[3]) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
 
 /* ---- (a) seeds' method: corners on normalised axes ------------------------------------------ */
@@ -84,16 +101,7 @@ static int seed_pair(const obb *A, const obb *B)
 
 size_t bl_seed_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit)
 {
-    size_t count = 0;
-    for (size_t i = 0; i < n; i++) {
-        obb A, B;
-        load(a, i, &A);
-        load(b, i, &B);
-        int h = seed_pair(&A, &B);
-        hit[i] = (uint8_t)h;
-        count += (size_t)h;
-    }
-    return count;
+    return batch(a, b, n, hit, seed_pair);
 }
 
 /* ---- (b) textbook SAT with early exit --------------------------------------------------------- */
@@ -142,14 +150,5 @@ static int textbook_pair(const obb *A, const obb *B)
 
 size_t bl_textbook_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit)
 {
-    size_t count = 0;
-    for (size_t i = 0; i < n; i++) {
-        obb A, B;
-        load(a, i, &A);
-        load(b, i, &B);
-        int h = textbook_pair(&A, &B);
-        hit[i] = (uint8_t)h;
-        count += (size_t)h;
-    }
-    return count;
+    return batch(a, b, n, hit, textbook_pair);
 }

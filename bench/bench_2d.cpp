@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "counters.h"
 #include "workloads.h"
 
 extern "C" {
@@ -291,11 +292,7 @@ void run2d(benchmark::State &st, Entry2d e, int path)
     if (e != POLY_OVERLAP_PAIRS)
         for (size_t i = 0; i < n; i++)
             agree += got[i] == ref[i];
-    using benchmark::Counter;
-    double pairs = (double)st.iterations() * (double)n;
-    st.counters["pairs/s"] = Counter(pairs, Counter::kIsRate);
-    st.counters["time/pair"] = Counter(pairs, Counter::kIsRate | Counter::kInvert);
-    st.counters["hit_rate"] = pairs > 0 ? hits / pairs : 0;
+    sbb::pair_counters(st, (double)n, hits);
     st.counters["agree"] = e == POLY_OVERLAP_PAIRS ? 1.0 : agree / (double)n;
     st.counters["lanes"] = path < SATBOX_ISA_COUNT ? satbox_isa_width((satbox_isa)path) : 1;
 }

@@ -24,6 +24,7 @@
 #include <ode/ode.h>
 
 #include "bare.h"
+#include "counters.h"
 #include "workloads.h"
 
 using namespace sbb;
@@ -118,11 +119,7 @@ bool pick_path(benchmark::State &st, int path)
 // points_per_hit: contact points per hitting pair (satbox: of the last window).
 void counters(benchmark::State &st, double hits, double points_per_hit)
 {
-    using benchmark::Counter;
-    double pairs = (double)st.iterations() * (double)kN;
-    st.counters["pairs/s"] = Counter(pairs, Counter::kIsRate);
-    st.counters["time/pair"] = Counter(pairs, Counter::kIsRate | Counter::kInvert);
-    st.counters["hit_rate"] = pairs > 0 ? hits / pairs : 0;
+    pair_counters(st, (double)kN, hits);
     st.counters["points/hit"] = points_per_hit;
 }
 

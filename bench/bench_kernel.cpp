@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bare.h"
+#include "counters.h"
 #include "workloads.h"
 
 using namespace sbb;
@@ -49,11 +50,7 @@ void run_bare(benchmark::State &st, const sbx_path *k, bool collide, Work w, siz
         if (++win == K)
             win = 0;
     }
-    using benchmark::Counter;
-    double pairs = (double)st.iterations() * (double)n;
-    st.counters["pairs/s"] = Counter(pairs, Counter::kIsRate);
-    st.counters["time/pair"] = Counter(pairs, Counter::kIsRate | Counter::kInvert);
-    st.counters["hit_rate"] = pairs > 0 ? hits / pairs : 0;
+    pair_counters(st, (double)n, hits);
     st.counters["lanes"] = k->width;
 }
 

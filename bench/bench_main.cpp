@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "peers.h"
+#include "counters.h"
 #include "workloads.h"
 
 extern "C" {
@@ -128,14 +129,9 @@ template <class F> bool timed(benchmark::State &st, size_t windows, double &hits
 
 void set_counters(benchmark::State &st, const Spec &s, double hits)
 {
-    using benchmark::Counter;
-    double pairs = (double)st.iterations() * (double)s.n;
+    double pairs = pair_counters(st, (double)s.n, hits); // hit_rate, for aabb: the fraction of valid boxes
     double rate = pairs > 0 ? hits / pairs : 0;
     double in = in_bytes(s.e), out = out_bytes(s.e, rate);
-    st.counters["pairs/s"] = Counter(pairs, Counter::kIsRate);
-    // Pairs per second, inverted: seconds per pair (the console prints it as e.g. "14.1ns").
-    st.counters["time/pair"] = Counter(pairs, Counter::kIsRate | Counter::kInvert);
-    st.counters["hit_rate"] = rate; // for aabb: the fraction of valid boxes
     st.counters["bytes_per_pair"] = in + out;
     st.counters["in_bytes"] = in;
     st.counters["window_bytes"] = in * (double)s.n;
@@ -306,11 +302,7 @@ void run_threads(benchmark::State &st, int path, size_t n, int threads)
         if (++w == K)
             w = 0;
     }
-    using benchmark::Counter;
-    double pairs = (double)st.iterations() * (double)n;
-    st.counters["pairs/s"] = Counter(pairs, Counter::kIsRate);
-    st.counters["time/pair"] = Counter(pairs, Counter::kIsRate | Counter::kInvert);
-    st.counters["hit_rate"] = pairs > 0 ? hits / pairs : 0;
+    double pairs = pair_counters(st, (double)n, hits);
     st.counters["threads"] = threads;
     st.SetBytesProcessed((int64_t)(pairs * 121));
 }

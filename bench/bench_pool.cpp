@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "counters.h"
 #include "workloads.h"
 
 using namespace sbb;
@@ -155,11 +156,7 @@ void run_pool(benchmark::State &st, PoolEntry e, satbox_isa isa, int order)
         if (++w == windows)
             w = 0;
     }
-    using benchmark::Counter;
-    double pairs = (double)st.iterations() * (double)kWindow;
-    st.counters["pairs/s"] = Counter(pairs, Counter::kIsRate);
-    st.counters["time/pair"] = Counter(pairs, Counter::kIsRate | Counter::kInvert);
-    st.counters["hit_rate"] = pairs > 0 ? hits / pairs : 0;
+    pair_counters(st, (double)kWindow, hits);
 }
 
 const int registered = [] {

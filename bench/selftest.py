@@ -43,6 +43,21 @@ def main():
                        capture_output=True, text=True, env=env)
     errors = [ln for ln in (p.stdout + p.stderr).splitlines() if "ERROR" in ln]
     check(p.returncode == 0 and not errors, f"no ERROR line in a short SATBOX_ISA=scalar run ({len(errors)})")
+    # ... and every benchmark file's entries report the per-pair counters (counters.h's
+    # pair_counters(), which summary.py and plot.py read): pairs/s > 0, time/pair, hit_rate in [0, 1].
+    with tempfile.NamedTemporaryFile(suffix=".json") as out:
+        p = subprocess.run([bench, "--benchmark_filter=^(overlap/[a-z0-9_]+/uniform50/256|overlap_bare/[a-z0-9]+/"
+                            "uniform50/4096|contacts/[a-z0-9]+/uniform50/4096|2d/rect_overlap/[a-z0-9]+/uniform/4096)$",
+                            "--benchmark_min_time=0.001", "--benchmark_out_format=json", "--benchmark_out=" + out.name],
+                           capture_output=True, text=True)
+        try:
+            runs = [b for b in json.load(out)["benchmarks"] if b.get("run_type") == "iteration"]
+        except (ValueError, KeyError):
+            runs = []
+    bad = [b["name"] for b in runs if not (b.get("pairs/s", 0) > 0 and "time/pair" in b and 0 <= b.get("hit_rate", -1) <= 1)]
+    kinds = {b["name"].split("/")[0] for b in runs}
+    check(p.returncode == 0 and kinds >= {"overlap", "contacts", "2d"} and not bad,
+          f"pairs/s, time/pair and hit_rate on {len(runs)} entries of {sorted(kinds)} (missing on {bad[:3]})")
 
     # 3. bench/run --help prints its help and nothing else (no line of the script).
     p = subprocess.run([os.path.join(root, "bench", "run"), "--help"], capture_output=True, text=True)

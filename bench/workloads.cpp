@@ -4,6 +4,7 @@
 #include <cstring>
 #include <new>
 #include "workloads.h"
+#include "views.h"
 
 extern "C" {
 #include "isa.h" // the paths
@@ -235,25 +236,16 @@ size_t pool_pairs_for(size_t n)
 satbox_boxes view(const Fields &s, size_t o)
 {
     satbox_boxes v;
-    for (int c = 0; c < 3; c++) {
-        v.center[c] = s.f[c].data() + o;
-        v.half[c] = s.f[3 + c].data() + o;
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            v.axis[k][c] = s.f[6 + 3 * k + c].data() + o;
+    for (int j = 0; j < TB_BOX_FIELDS; j++)
+        *tb_boxes_slot(&v, j) = s.f[j].data() + o;
     return v;
 }
 
 satbox_qboxes qview(const QFields &s, size_t o)
 {
     satbox_qboxes v;
-    for (int c = 0; c < 3; c++) {
-        v.center[c] = s.f[c].data() + o;
-        v.half[c] = s.f[3 + c].data() + o;
-    }
-    for (int k = 0; k < 4; k++)
-        v.quat[k] = s.f[6 + k].data() + o;
+    for (int j = 0; j < TB_QBOX_FIELDS; j++)
+        *tb_qboxes_slot(&v, j) = s.f[j].data() + o;
     return v;
 }
 

@@ -57,6 +57,7 @@
 #include "contacts_util.h"
 #include "internal.h"
 #include "paths.h"
+#include "views.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -277,14 +278,7 @@ typedef struct soa {
 static void soa_alloc(soa *s, size_t n)
 {
     for (int q = 0; q < 15; q++)
-        s->f[q] = (float *)xmalloc(n * sizeof(float));
-    for (int c = 0; c < 3; c++) {
-        s->v.center[c] = s->f[c];
-        s->v.half[c] = s->f[3 + c];
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            s->v.axis[k][c] = s->f[6 + 3 * k + c];
+        *tb_boxes_slot(&s->v, q) = s->f[q] = (float *)xmalloc(n * sizeof(float));
 }
 
 static void soa_put(soa *s, size_t i, const satbox_box *b)
@@ -308,13 +302,7 @@ typedef struct qsoa {
 static void qsoa_alloc(qsoa *s, size_t n)
 {
     for (int q = 0; q < 10; q++)
-        s->f[q] = (float *)xmalloc(n * sizeof(float));
-    for (int c = 0; c < 3; c++) {
-        s->v.center[c] = s->f[c];
-        s->v.half[c] = s->f[3 + c];
-    }
-    for (int c = 0; c < 4; c++)
-        s->v.quat[c] = s->f[6 + c];
+        *tb_qboxes_slot(&s->v, q) = s->f[q] = (float *)xmalloc(n * sizeof(float));
 }
 
 static void qsoa_free(qsoa *s)

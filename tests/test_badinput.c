@@ -24,6 +24,7 @@
 #include "contacts_util.h"
 #include "oracle.h"
 #include "support.h"
+#include "views.h"
 
 #define SENT 0xA5
 #define N 61 /* pairs in the small batches: odd, several SIMD widths plus a tail */
@@ -142,15 +143,9 @@ static void world_init(void)
         W.pairs[i].a = (uint32_t)(tb_next(&rng) % N);
         W.pairs[i].b = (uint32_t)(tb_next(&rng) % N);
     }
-    for (int c = 0; c < 3; c++) {
-        W.qva.center[c] = W.qa[c];
-        W.qva.half[c] = W.qa[3 + c];
-        W.qvb.center[c] = W.qb[c];
-        W.qvb.half[c] = W.qb[3 + c];
-    }
-    for (int c = 0; c < 4; c++) {
-        W.qva.quat[c] = W.qa[6 + c];
-        W.qvb.quat[c] = W.qb[6 + c];
+    for (int f = 0; f < TB_QBOX_FIELDS; f++) {
+        *tb_qboxes_slot(&W.qva, f) = W.qa[f];
+        *tb_qboxes_slot(&W.qvb, f) = W.qb[f];
     }
     W.one = W.src[0];
     if (satbox_pack_rec(&W.a.view, N, W.rec) != N)
@@ -182,28 +177,18 @@ static void world_init(void)
         CHECK(inputs_untouched(), "%s: changed an input", #call);                                                      \
     } while (0)
 
-/* A copy of a descriptor with one of its 15 arrays (index f) set to NULL. */
+/* A copy of a descriptor with one of its 15 (quaternion form: 10) arrays, index f, set to NULL. */
 static satbox_boxes with_null(const satbox_boxes *v, int f)
 {
     satbox_boxes d = *v;
-    if (f < 3)
-        d.center[f] = NULL;
-    else if (f < 6)
-        d.half[f - 3] = NULL;
-    else
-        d.axis[(f - 6) / 3][(f - 6) % 3] = NULL;
+    *tb_boxes_slot(&d, f) = NULL;
     return d;
 }
 
 static satbox_qboxes with_null_q(const satbox_qboxes *v, int f)
 {
     satbox_qboxes d = *v;
-    if (f < 3)
-        d.center[f] = NULL;
-    else if (f < 6)
-        d.half[f - 3] = NULL;
-    else
-        d.quat[f - 6] = NULL;
+    *tb_qboxes_slot(&d, f) = NULL;
     return d;
 }
 

@@ -70,6 +70,28 @@ static int all_distinct(const tc_pair *p)
 
 /* ---- hand-made cases ------------------------------------------------------------------------ */
 
+#define EDGE_AXIS (-1) /* expect_manifold(): any of the 9 edge axes (ids 6..14) */
+
+/* A hand-made overlapping case's manifold: a hit with `count` points, won by axis id `axis`. */
+static void expect_manifold(const char *name, const tc_pair *p, int count, int axis)
+{
+    CHECK(p->hit == 1 && p->count == count && (axis == EDGE_AXIS ? p->axis >= 6 : p->axis == axis),
+          "%s: hit %d count %d axis %d", name, p->hit, p->count, p->axis);
+}
+
+/* Every point of the manifold is one of want[0..m-1] (within tol per coordinate), at depth
+ * `depth` (within dtol; 0: exactly), and no two points are the same. */
+static void expect_points(const char *name, const tc_pair *p, const float want[][3], int m, float tol, float depth,
+                          float dtol)
+{
+    for (int k = 0; k < p->count; k++) {
+        CHECK(among(p->point[k], want, m, tol), "%s: point %d (%.7g %.7g %.7g) not an expected one", name, k,
+              p->point[k][0], p->point[k][1], p->point[k][2]);
+        CHECK(fabsf(p->depth[k] - depth) <= dtol, "%s: depth %d = %.9g, want %.9g", name, k, p->depth[k], depth);
+    }
+    CHECK(all_distinct(p), "%s: repeated point", name);
+}
+
 static void test_resting(void)
 {
     /* A 4 x 4 x 1 slab at the origin; a unit cube sunk 1/16 into its top face at (1/4, -1/8). */
@@ -80,17 +102,14 @@ static void test_resting(void)
     run_one(&a, &b, 0.0f, &p);
     const float want[4][3] = {{-0.25f, -0.625f, 0.4375f}, {0.75f, -0.625f, 0.4375f},
                               {0.75f, 0.375f, 0.4375f}, {-0.25f, 0.375f, 0.4375f}};
-    CHECK(p.hit == 1 && p.count == 4 && p.axis == 2, "resting: hit %d count %d axis %d", p.hit, p.count, p.axis);
+    expect_manifold("resting", &p, 4, 2);
     CHECK(p.normal[0] == 0 && p.normal[1] == 0 && p.normal[2] == 1, "resting: normal (%g %g %g)", p.normal[0],
           p.normal[1], p.normal[2]);
+    expect_points("resting", &p, want, 4, 0.0f, 0.0625f, 0.0f); /* the corners of the overlap */
     for (int k = 0; k < p.count; k++) {
-        CHECK(among(p.point[k], want, 4, 0.0f), "resting: point %d (%g %g %g) not a corner of the overlap", k,
-              p.point[k][0], p.point[k][1], p.point[k][2]);
-        CHECK(p.depth[k] == 0.0625f, "resting: depth %d = %.9g, want 0.0625", k, p.depth[k]);
         /* reference face: A's +z (2*2 + 0 = 4); incident: B's -z (2*2 + 1 = 5); candidates 0-3. */
         CHECK((p.feature[k] & 0xFFFFu) == 0x0504u && (p.feature[k] >> 16) < 4, "resting: feature %08x", p.feature[k]);
     }
-    CHECK(all_distinct(&p), "resting: repeated point");
     CHECK(p.feature[3] != SATBOX_FEATURE_NONE, "resting: slot 3 unused");
 
     /* The cube overhangs the slab's +x edge: overlap rectangle x in [1.5, 2], y in [-0.625, 0.375]. */
@@ -98,13 +117,8 @@ static void test_resting(void)
     run_one(&a, &b, 0.0f, &p);
     const float want2[4][3] = {{1.5f, -0.625f, 0.4375f}, {2.0f, -0.625f, 0.4375f},
                                {2.0f, 0.375f, 0.4375f}, {1.5f, 0.375f, 0.4375f}};
-    CHECK(p.count == 4 && p.axis == 2, "overhang: count %d axis %d", p.count, p.axis);
-    for (int k = 0; k < p.count; k++) {
-        CHECK(among(p.point[k], want2, 4, 0.0f), "overhang: point %d (%g %g %g)", k, p.point[k][0], p.point[k][1],
-              p.point[k][2]);
-        CHECK(p.depth[k] == 0.0625f, "overhang: depth %d = %.9g", k, p.depth[k]);
-    }
-    CHECK(all_distinct(&p), "overhang: repeated point");
+    expect_manifold("overhang", &p, 4, 2);
+    expect_points("overhang", &p, want2, 4, 0.0f, 0.0625f, 0.0f);
 }
 
 static void test_turned45(void)
@@ -120,11 +134,9 @@ static void test_turned45(void)
     const float d = (float)(M_SQRT1_2 - 0.5); /* the octagon: |x|, |y| <= 0.5 and |x| + |y| <= sqrt(1/2) */
     const float oct[8][3] = {{0.5f, d, 0.4375f},  {0.5f, -d, 0.4375f},  {-0.5f, d, 0.4375f}, {-0.5f, -d, 0.4375f},
                              {d, 0.5f, 0.4375f},  {-d, 0.5f, 0.4375f},  {d, -0.5f, 0.4375f}, {-d, -0.5f, 0.4375f}};
-    CHECK(p.hit == 1 && p.count == 4 && p.axis == 2, "turned: hit %d count %d axis %d", p.hit, p.count, p.axis);
+    expect_manifold("turned", &p, 4, 2);
+    expect_points("turned", &p, oct, 8, 1e-6f, 0.0625f, 1e-7f); /* octagon vertices */
     for (int k = 0; k < p.count; k++) {
-        CHECK(among(p.point[k], oct, 8, 1e-6f), "turned: point %d (%.7g %.7g %.7g) not an octagon vertex", k,
-              p.point[k][0], p.point[k][1], p.point[k][2]);
-        CHECK(fabsf(p.depth[k] - 0.0625f) <= 1e-7f, "turned: depth %d = %.9g", k, p.depth[k]);
         unsigned cand = p.feature[k] >> 16 & 0xFF;
         CHECK(cand >= 4 && cand < 20, "turned: candidate %u is not an edge crossing", cand);
     }
@@ -138,7 +150,6 @@ static void test_turned45(void)
         }
         CHECK(fabs(area) >= 0.5, "turned: quadrilateral area %g < 0.5", fabs(area));
     }
-    CHECK(all_distinct(&p), "turned: repeated point");
 }
 
 static void test_edge_on_face(void)
@@ -151,14 +162,9 @@ static void test_edge_on_face(void)
     tb_rotate(b.axis, 1, 0, 0, M_PI / 4);
     b.center[2] = (float)(0.5 + M_SQRT1_2 - 1.0 / 64);
     run_one(&a, &b, 0.0f, &p);
-    CHECK(p.hit == 1 && p.count == 2 && p.axis == 2, "edge on face: hit %d count %d axis %d", p.hit, p.count, p.axis);
+    expect_manifold("edge on face", &p, 2, 2);
     const float want[2][3] = {{-0.25f, 0, 0.5f - 1.0f / 64}, {0.75f, 0, 0.5f - 1.0f / 64}};
-    for (int k = 0; k < p.count; k++) {
-        CHECK(among(p.point[k], want, 2, 1e-6f), "edge on face: point %d (%.7g %.7g %.7g)", k, p.point[k][0],
-              p.point[k][1], p.point[k][2]);
-        CHECK(fabsf(p.depth[k] - 1.0f / 64) <= 1e-6f, "edge on face: depth %.9g", p.depth[k]);
-    }
-    CHECK(all_distinct(&p), "edge on face: repeated point");
+    expect_points("edge on face", &p, want, 2, 1e-6f, 1.0f / 64, 1e-6f);
 }
 
 static void test_corner_on_face(void)
@@ -175,11 +181,9 @@ static void test_corner_on_face(void)
     b.center[1] = -0.25f;
     b.center[2] = (float)(0.5 + half_diag - 1.0 / 64);
     run_one(&a, &b, 0.0f, &p);
-    CHECK(p.hit == 1 && p.count == 1 && p.axis == 2, "corner: hit %d count %d axis %d", p.hit, p.count, p.axis);
+    expect_manifold("corner", &p, 1, 2);
     const float want[1][3] = {{0.5f, -0.25f, 0.5f - 1.0f / 64}};
-    CHECK(among(p.point[0], want, 1, 2e-6f), "corner: point (%.7g %.7g %.7g)", p.point[0][0], p.point[0][1],
-          p.point[0][2]);
-    CHECK(fabsf(p.depth[0] - 1.0f / 64) <= 2e-6f, "corner: depth %.9g", p.depth[0]);
+    expect_points("corner", &p, want, 1, 2e-6f, 1.0f / 64, 2e-6f);
     CHECK(p.feature[1] == SATBOX_FEATURE_NONE && p.depth[1] == 0, "corner: slot 1 not cleared");
 }
 
@@ -195,12 +199,10 @@ static void test_crossing_edges(void)
     tb_rotate(b.axis, 0, 1, 0, M_PI / 4);
     b.center[2] = (float)(2 * M_SQRT1_2 - 1.0 / 64);
     run_one(&a, &b, 0.0f, &p);
-    CHECK(p.hit == 1 && p.count == 1 && p.axis >= 6, "crossing: hit %d count %d axis %d", p.hit, p.count, p.axis);
+    expect_manifold("crossing", &p, 1, EDGE_AXIS);
     const float want[1][3] = {{0, 0, (float)(M_SQRT1_2 - 1.0 / 128)}};
-    CHECK(among(p.point[0], want, 1, 2e-6f), "crossing: point (%.7g %.7g %.7g)", p.point[0][0], p.point[0][1],
-          p.point[0][2]);
     /* the depth is the SAT gap: within SATBOX_BOUND_REL * S (S ~ 4.3 here, 8.2e-6) of the exact one */
-    CHECK(fabsf(p.depth[0] - 1.0f / 64) <= 3e-6f, "crossing: depth %.9g", p.depth[0]);
+    expect_points("crossing", &p, want, 1, 2e-6f, 1.0f / 64, 3e-6f);
     CHECK(fabsf(p.normal[2] - 1.0f) <= 1e-6f, "crossing: normal (%g %g %g)", p.normal[0], p.normal[1], p.normal[2]);
     CHECK((p.feature[0] >> 16 & 0xFF) == SATBOX_FEATURE_EDGE, "crossing: feature %08x", p.feature[0]);
 }

@@ -13,6 +13,7 @@
 
 #include "contacts_util.h"
 #include "support.h"
+#include "threads.h"
 
 static int failures = 0;
 
@@ -25,7 +26,6 @@ static satbox_qboxes QA, QB;
 static satbox_pair PAIRS[N];
 static satbox_rec REC[2 * N];
 static tc_out OUT[FORMS];
-static pthread_barrier_t GO;
 
 static void run_range(size_t lo, size_t hi)
 {
@@ -63,8 +63,8 @@ static void run_range(size_t lo, size_t hi)
 
 static void *worker(void *arg)
 {
-    size_t t = (size_t)arg;
-    pthread_barrier_wait(&GO);
+    size_t t = *(const size_t *)arg;
+    pthread_barrier_wait(&tb_start);
     run_range(t * (N / 2), t ? N : N / 2);
     return NULL;
 }
@@ -121,13 +121,8 @@ int main(void)
     for (int p = -1; p < SATBOX_ISA_COUNT; p++) {
         if (p >= 0 && (!(sup >> p & 1u) || satbox_isa_force((satbox_isa)p) != SATBOX_OK))
             continue;
-        pthread_barrier_init(&GO, NULL, 2);
-        pthread_t th[2];
-        for (size_t t = 0; t < 2; t++)
-            pthread_create(&th[t], NULL, worker, (void *)t);
-        for (int t = 0; t < 2; t++)
-            pthread_join(th[t], NULL);
-        pthread_barrier_destroy(&GO);
+        static size_t half[2] = {0, 1}; /* each thread's argument: which half it runs */
+        tb_together(2, worker, half, sizeof half[0]);
         /* p = -1: the first calls of the process raced on the ISA choice; now force each path */
         satbox_isa used = satbox_isa_active();
         tc_out ref[FORMS];

@@ -230,48 +230,90 @@ static void make_edge(int i, int j, double g)
 
 /* ---- contact, depth, degenerate and near-degenerate cases ----------------------------------- */
 
+/* An axis-aligned case whose every number is exact in float, so that the separation must come
+ * out exactly `sep`: A and B as center x, y, z then half extents x, y, z; the expected hit at
+ * margin 0, separation, axis id (-1: not checked) and normal. */
+typedef struct exact_case {
+    const char *name;
+    double a[6], b[6];
+    int hit;
+    double sep;
+    int id;
+    double n[3];
+    int normal_check;
+} exact_case;
+
+/* Exact face contact: unit cubes (h = 0.5) one unit apart; every number is exact in float:
+ * t = 1, radii 0.5 + 0.5, gap 0 on x for A (id 0) and B (id 3): tie -> id 0. Contact is a hit.
+ * Edge contact and corner contact of axis-aligned cubes: gaps 0 on x and y (and z): id 0.
+ * Tiny gaps between parallel faces: 1.0001f - 1 is exact, so the separation is exactly it. */
+static const exact_case contacts_exact[] = {
+    {"face contact +x (exact)", {0, 0, 0, 0.5, 0.5, 0.5}, {1, 0, 0, 0.5, 0.5, 0.5}, 1, 0.0, 0, {1, 0, 0}, NORMAL_EXACT},
+    {"face contact -y (exact)", {0, 0, 0, 0.5, 0.5, 0.5}, {0, -1, 0, 0.5, 0.5, 0.5}, 1, 0.0, 1, {0, -1, 0}, NORMAL_EXACT},
+    {"face contact +z, different sizes (exact)", {3, 4, 5, 1, 2, 3}, {3, 4, 9.5, 2, 2, 1.5}, 1, 0.0, 2, {0, 0, 1},
+     NORMAL_EXACT},
+    {"edge contact, axis-aligned (exact)", {0, 0, 0, 0.5, 0.5, 0.5}, {1, 1, 0, 0.5, 0.5, 0.5}, 1, 0.0, 0, {1, 0, 0},
+     NORMAL_EXACT},
+    {"corner contact (exact)", {0, 0, 0, 0.5, 0.5, 0.5}, {1, 1, 1, 0.5, 0.5, 0.5}, 1, 0.0, 0, {1, 0, 0}, NORMAL_EXACT},
+    {"parallel faces 1e-4 apart", {0, 0, 0, 0.5, 0.5, 0.5}, {1.0001, 0, 0, 0.5, 0.5, 0.5}, 0, (double)1.0001f - 1.0, 0,
+     {1, 0, 0}, NORMAL_EXACT},
+    {"parallel faces 1e-4 overlap", {0, 0, 0, 0.5, 0.5, 0.5}, {-0.9999, 0, 0, 0.5, 0.5, 0.5}, 1, 0.9999f - 1.0, 0,
+     {-1, 0, 0}, NORMAL_EXACT},
+};
+
+/* Box inside box: A (2, 3, 4), B (0.5) at x = 0.5: gaps x 0.5-2.5 = -2, y -3.5, z -4.5;
+ * depth 2 along +x (moving B by +2 along x makes it touch A's face x = 2). */
+static const exact_case inside_exact[] = {
+    {"small box inside big box", {0, 0, 0, 2, 3, 4}, {0.5, 0, 0, 0.5, 0.5, 0.5}, 1, -2.0, 0, {1, 0, 0}, NORMAL_EXACT},
+};
+
+/* Identical boxes: every face gap is -2 h_k, the largest -2 * 0.5 = -1 on axis 0 (A's, id 0, and
+ * B's, id 3: the same axis). The direction A -> B is undefined: the sign is not checked. */
+static const exact_case identical_exact[] = {
+    {"identical axis-aligned boxes", {0, 0, 0, 0.5, 1, 1.5}, {0, 0, 0, 0.5, 1, 1.5}, 1, -1.0, 0, {1, 0, 0},
+     NORMAL_SIGNLESS},
+};
+
+/* Flat boxes (zero extents). Square A (1, 1, 0) in the plane z = 0, cube B (0.5) at height z:
+ * gap on z = z - 0.5. Coplanar overlapping squares: gap on z is 0 - 0 = 0 (the largest): contact,
+ * hit. A point (all extents 0) outside and inside a cube (1). Two needles (segments) crossing at
+ * right angles, 0.5 apart along z, then touching: gap 0.5 on A's z (id 2) and on the edge axis
+ * x cross y (no guard: its extents are 0). */
+static const exact_case degenerate_exact[] = {
+    {"flat square through cube", {0, 0, 0, 1, 1, 0}, {0, 0, 0.3, 0.5, 0.5, 0.5}, 1, 0.3f - 0.5, 2, {0, 0, 1},
+     NORMAL_EXACT},
+    {"cube under flat square", {0, 0, 0, 1, 1, 0}, {0, 0, -0.6, 0.5, 0.5, 0.5}, 0, 0.6f - 0.5, 2, {0, 0, -1},
+     NORMAL_EXACT},
+    {"coplanar overlapping squares", {0, 0, 0, 1, 1, 0}, {1.5, 0, 0, 1, 1, 0}, 1, 0.0, 2, {0, 0, 1}, NORMAL_ANY},
+    {"coplanar squares 0.5 apart", {0, 0, 0, 1, 1, 0}, {2.5, 0, 0, 1, 1, 0}, 0, 0.5, 0, {1, 0, 0}, NORMAL_EXACT},
+    {"point outside cube", {0, 0, 0, 1, 1, 1}, {2, 0.5, 0, 0, 0, 0}, 0, 1.0, 0, {1, 0, 0}, NORMAL_EXACT},
+    {"point inside cube", {0, 0, 0, 1, 1, 1}, {0.25, 0, 0, 0, 0, 0}, 1, -0.75, 0, {1, 0, 0}, NORMAL_EXACT},
+    {"crossing needles 0.5 apart", {0, 0, 0, 1, 0, 0}, {0, 0, 0.5, 0, 1, 0}, 0, 0.5, 2, {0, 0, 1}, NORMAL_EXACT},
+    {"crossing needles touching", {0, 0, 0, 1, 0, 0}, {0, 0, 0, 0, 1, 0}, 1, 0.0, -1, {0, 0, 0}, NORMAL_ANY},
+};
+
+static void add_exact(const exact_case *t, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        satbox_box a, b;
+        box_set(&a, t[k].a[0], t[k].a[1], t[k].a[2], t[k].a[3], t[k].a[4], t[k].a[5]);
+        box_set(&b, t[k].b[0], t[k].b[1], t[k].b[2], t[k].b[3], t[k].b[4], t[k].b[5]);
+        gcase *g = add_case(t[k].name, &a, &b, t[k].hit, t[k].sep);
+        if (t[k].id >= 0)
+            expect_axis(g, t[k].id, t[k].n, t[k].normal_check);
+        g->exact = 1;
+    }
+}
+
 static void make_specials(void)
 {
     satbox_box a, b;
     gcase *g;
-    static const double ex[3] = {1, 0, 0}, ey[3] = {0, 1, 0}, ez[3] = {0, 0, 1}, mx[3] = {-1, 0, 0};
+    static const double ex[3] = {1, 0, 0}, ez[3] = {0, 0, 1};
 
-    /* Exact face contact: unit cubes (h = 0.5) one unit apart; every number is exact in float:
-     * t = 1, radii 0.5 + 0.5, gap 0 on x for A (id 0) and B (id 3): tie -> id 0. Contact is a hit. */
-    box_set(&a, 0, 0, 0, 0.5, 0.5, 0.5);
-    box_set(&b, 1, 0, 0, 0.5, 0.5, 0.5);
-    g = add_case("face contact +x (exact)", &a, &b, 1, 0.0);
-    expect_axis(g, 0, ex, NORMAL_EXACT);
-    g->exact = 1;
-    box_set(&b, 0, -1, 0, 0.5, 0.5, 0.5);
-    g = add_case("face contact -y (exact)", &a, &b, 1, 0.0);
-    expect_axis(g, 1, (const double[3]){0, -1, 0}, NORMAL_EXACT);
-    g->exact = 1;
-    box_set(&a, 3, 4, 5, 1, 2, 3);
-    box_set(&b, 3, 4, 9.5, 2, 2, 1.5);
-    g = add_case("face contact +z, different sizes (exact)", &a, &b, 1, 0.0);
-    expect_axis(g, 2, ez, NORMAL_EXACT);
-    g->exact = 1;
-    /* Edge contact and corner contact of axis-aligned cubes: gaps 0 on x and y (and z): id 0. */
-    box_set(&a, 0, 0, 0, 0.5, 0.5, 0.5);
-    box_set(&b, 1, 1, 0, 0.5, 0.5, 0.5);
-    g = add_case("edge contact, axis-aligned (exact)", &a, &b, 1, 0.0);
-    expect_axis(g, 0, ex, NORMAL_EXACT);
-    g->exact = 1;
-    box_set(&b, 1, 1, 1, 0.5, 0.5, 0.5);
-    g = add_case("corner contact (exact)", &a, &b, 1, 0.0);
-    expect_axis(g, 0, ex, NORMAL_EXACT);
-    g->exact = 1;
-    /* Tiny gaps between parallel faces: 1.0001f - 1 is exact, so the separation is exactly it. */
-    box_set(&b, 1.0001, 0, 0, 0.5, 0.5, 0.5);
-    g = add_case("parallel faces 1e-4 apart", &a, &b, 0, (double)1.0001f - 1.0);
-    expect_axis(g, 0, ex, NORMAL_EXACT);
-    g->exact = 1;
-    box_set(&b, -0.9999, 0, 0, 0.5, 0.5, 0.5);
-    g = add_case("parallel faces 1e-4 overlap", &a, &b, 1, 0.9999f - 1.0);
-    expect_axis(g, 0, mx, NORMAL_EXACT);
-    g->exact = 1;
-    /* The same, both boxes in one rotated frame: B = A + (1 +- 1e-4) uA_0 (rounded to float). */
+    add_exact(contacts_exact, sizeof contacts_exact / sizeof contacts_exact[0]);
+    /* contacts_exact's parallel faces, both boxes in one rotated frame: B = A + (1 +- 1e-4) uA_0
+     * (rounded to float). */
     {
         double m[3][3];
         rot_quat(0.2, 0.3, -0.6, 0.7, m);
@@ -293,14 +335,10 @@ static void make_specials(void)
         }
     }
 
-    /* Box inside box: A (2, 3, 4), B (0.5) at x = 0.5: gaps x 0.5-2.5 = -2, y -3.5, z -4.5;
-     * depth 2 along +x (moving B by +2 along x makes it touch A's face x = 2). */
+    add_exact(inside_exact, 1);
+    /* inside_exact's small box turned 45 deg about z: extent along x 0.5 * sqrt2. */
     box_set(&a, 0, 0, 0, 2, 3, 4);
     box_set(&b, 0.5, 0, 0, 0.5, 0.5, 0.5);
-    g = add_case("small box inside big box", &a, &b, 1, -2.0);
-    expect_axis(g, 0, ex, NORMAL_EXACT);
-    g->exact = 1;
-    /* The same small box turned 45 deg about z: extent along x 0.5 * sqrt2. */
     {
         double m[3][3];
         rot_axis_angle(0, 0, 1, PI / 4, m);
@@ -308,12 +346,8 @@ static void make_specials(void)
         g = add_case("45 deg box inside big box", &a, &b, 1, 0.5 - 2 - 0.5 * SQ2);
         expect_axis(g, 0, ex, NORMAL_EXACT);
     }
-    /* Identical boxes: every face gap is -2 h_k, the largest -2 * 0.5 = -1 on axis 0 (A's, id 0, and
-     * B's, id 3: the same axis). The direction A -> B is undefined: the sign is not checked. */
-    box_set(&a, 0, 0, 0, 0.5, 1, 1.5);
-    g = add_case("identical axis-aligned boxes", &a, &a, 1, -1.0);
-    expect_axis(g, 0, ex, NORMAL_SIGNLESS);
-    g->exact = 1;
+    /* Identical boxes: axis-aligned (identical_exact), then rotated. */
+    add_exact(identical_exact, 1);
     {
         double m[3][3];
         rot_quat(-0.4, 0.1, 0.5, 0.6, m);
@@ -326,46 +360,7 @@ static void make_specials(void)
         g->nids = 2;
     }
 
-    /* Flat boxes (zero extents). Square A (1, 1, 0) in the plane z = 0, cube B (0.5) at height z:
-     * gap on z = z - 0.5. */
-    box_set(&a, 0, 0, 0, 1, 1, 0);
-    box_set(&b, 0, 0, 0.3, 0.5, 0.5, 0.5);
-    g = add_case("flat square through cube", &a, &b, 1, 0.3f - 0.5);
-    expect_axis(g, 2, ez, NORMAL_EXACT);
-    g->exact = 1;
-    box_set(&b, 0, 0, -0.6, 0.5, 0.5, 0.5);
-    g = add_case("cube under flat square", &a, &b, 0, 0.6f - 0.5);
-    expect_axis(g, 2, (const double[3]){0, 0, -1}, NORMAL_EXACT);
-    g->exact = 1;
-    /* Coplanar overlapping squares: gap on z is 0 - 0 = 0 (the largest): contact, hit. */
-    box_set(&b, 1.5, 0, 0, 1, 1, 0);
-    g = add_case("coplanar overlapping squares", &a, &b, 1, 0.0);
-    expect_axis(g, 2, ez, NORMAL_ANY);
-    g->exact = 1;
-    box_set(&b, 2.5, 0, 0, 1, 1, 0);
-    g = add_case("coplanar squares 0.5 apart", &a, &b, 0, 0.5);
-    expect_axis(g, 0, ex, NORMAL_EXACT);
-    g->exact = 1;
-    /* A point (all extents 0) outside and inside a cube (1). */
-    box_set(&a, 0, 0, 0, 1, 1, 1);
-    box_set(&b, 2, 0.5, 0, 0, 0, 0);
-    g = add_case("point outside cube", &a, &b, 0, 1.0);
-    expect_axis(g, 0, ex, NORMAL_EXACT);
-    g->exact = 1;
-    box_set(&b, 0.25, 0, 0, 0, 0, 0);
-    g = add_case("point inside cube", &a, &b, 1, -0.75);
-    expect_axis(g, 0, ex, NORMAL_EXACT);
-    g->exact = 1;
-    /* Two needles (segments) crossing at right angles, 0.5 apart along z, then touching:
-     * gap 0.5 on A's z (id 2) and on the edge axis x cross y (no guard: its extents are 0). */
-    box_set(&a, 0, 0, 0, 1, 0, 0);
-    box_set(&b, 0, 0, 0.5, 0, 1, 0);
-    g = add_case("crossing needles 0.5 apart", &a, &b, 0, 0.5);
-    expect_axis(g, 2, ez, NORMAL_EXACT);
-    g->exact = 1;
-    box_set(&b, 0, 0, 0, 0, 1, 0);
-    g = add_case("crossing needles touching", &a, &b, 1, 0.0);
-    g->exact = 1;
+    add_exact(degenerate_exact, sizeof degenerate_exact / sizeof degenerate_exact[0]);
 
     /* Stacked: slab A (2, 2, 0.5); cube B (0.5) tilted by 1e-3 rad about a horizontal axis, resting
      * on A's top face at gap g: B's extent along z is 0.5 sum_k |uB_k . z|. */
@@ -383,7 +378,6 @@ static void make_specials(void)
         g->premise = 1;
         g->premise_by = 5e-4;
     }
-    (void)ey;
 }
 
 /* ---- checking -------------------------------------------------------------------------------- */

@@ -20,6 +20,7 @@
 static int failures = 0;
 
 #include "check.h"
+#include "views.h"
 
 static float fa[15][N], fb[15][N]; /* SoA: center 0..2, half 3..5, axis 6 + 3k + c */
 static float qa[10][N], qb[10][N]; /* SoA: center 0..2, half 3..5, quat 6..9 */
@@ -75,25 +76,16 @@ static void build(void)
 static satbox_boxes view(float f[15][N])
 {
     satbox_boxes v;
-    for (int c = 0; c < 3; c++) {
-        v.center[c] = f[c];
-        v.half[c] = f[3 + c];
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            v.axis[k][c] = f[6 + 3 * k + c];
+    for (int j = 0; j < TB_BOX_FIELDS; j++)
+        *tb_boxes_slot(&v, j) = f[j];
     return v;
 }
 
 static satbox_qboxes qview(float f[10][N])
 {
     satbox_qboxes v;
-    for (int c = 0; c < 3; c++) {
-        v.center[c] = f[c];
-        v.half[c] = f[3 + c];
-    }
-    for (int c = 0; c < 4; c++)
-        v.quat[c] = f[6 + c];
+    for (int j = 0; j < TB_QBOX_FIELDS; j++)
+        *tb_qboxes_slot(&v, j) = f[j];
     return v;
 }
 

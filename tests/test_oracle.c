@@ -51,6 +51,23 @@ typedef struct stats {
     ld sep_max_b;            /* largest |sep - gap[axis]| / B_axis */
 } stats;
 
+/* What a total row keeps of the per-family rows: the sums of these counters and the largest of
+ * these worst cases (truth_sep, hit and sep_err_max are shown per family only). */
+#define STATS_SUMS(X)                                                                                                  \
+    X(pairs) X(raw_fp) X(raw_fn) X(band) X(fp) X(fn) X(skip_only) X(skip_hit) X(lp_band) X(lp_bad) X(sep_bad)          \
+    X(sep_deep) X(axis_bad) X(normal_bad) X(ovl_bad)
+#define STATS_WORST(X) X(raw_max_s) X(raw_max_b) X(sep_max_b) X(skip_max)
+
+static void stats_add(stats *tot, const stats *s)
+{
+#define SUM_(f) tot->f += s->f;
+#define WORST_(f) tot->f = fmaxl(tot->f, s->f);
+    STATS_SUMS(SUM_)
+    STATS_WORST(WORST_)
+#undef SUM_
+#undef WORST_
+}
+
 static int reports = 0;
 
 static void print_box(const char *name, const satbox_box *b)
@@ -285,25 +302,7 @@ int main(int argc, char **argv)
                fam_name(plan[p].f), s->pairs, 100.0 * (double)s->truth_sep / (double)s->pairs, s->raw_fp, s->raw_fn,
                s->band, 100.0 * (double)s->band / (double)s->pairs, s->fp, s->fn, s->skip_only, s->skip_hit, s->lp_band,
                s->lp_bad, s->sep_bad, s->sep_deep, s->sep_max_b, other, s->sep_err_max, s->raw_max_b);
-        tot.raw_max_s = fmaxl(tot.raw_max_s, s->raw_max_s);
-        tot.raw_max_b = fmaxl(tot.raw_max_b, s->raw_max_b);
-        tot.sep_max_b = fmaxl(tot.sep_max_b, s->sep_max_b);
-        tot.pairs += s->pairs;
-        tot.raw_fp += s->raw_fp;
-        tot.raw_fn += s->raw_fn;
-        tot.band += s->band;
-        tot.fp += s->fp;
-        tot.fn += s->fn;
-        tot.skip_only += s->skip_only;
-        tot.skip_hit += s->skip_hit;
-        tot.skip_max = fmaxl(tot.skip_max, s->skip_max);
-        tot.lp_band += s->lp_band;
-        tot.lp_bad += s->lp_bad;
-        tot.sep_bad += s->sep_bad;
-        tot.sep_deep += s->sep_deep;
-        tot.axis_bad += s->axis_bad;
-        tot.normal_bad += s->normal_bad;
-        tot.ovl_bad += s->ovl_bad;
+        stats_add(&tot, s);
     }
     printf("%-10s %8zu %7s %7zu %7zu %7zu %6.3f%% %6zu %6zu %8zu %9zu %7zu %6zu %7zu %5zu %8.3Lg %6zu\n", "total",
            tot.pairs, "", tot.raw_fp, tot.raw_fn, tot.band, 100.0 * (double)tot.band / (double)tot.pairs, tot.fp,

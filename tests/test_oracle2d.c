@@ -112,41 +112,65 @@ static long double exact_pair(int kind, const tb_rect *ar, const tb_rect *br, co
     return kind == RECT ? or2_rect_sat(ar, br, id, n) : or2_sat(a, b, id, n);
 }
 
+/* One chunk of generated pairs: the shapes (as drawn, for the oracle) and their SoA batches. */
+static struct {
+    tb2_rects ra, rb;
+    tb2_polys pa, pb;
+    tb_rect ar[CH], br[CH];
+    tb_poly ap[CH], bp[CH];
+} ck;
+
+static void chunk_alloc(void)
+{
+    if (tb2_rects_alloc(&ck.ra, CH) || tb2_rects_alloc(&ck.rb, CH) || tb2_polys_alloc(&ck.pa, CH) ||
+        tb2_polys_alloc(&ck.pb, CH)) {
+        printf("out of memory\n");
+        exit(2);
+    }
+}
+
+/* Pairs 0..m-1 of the chunk: the next m pairs of family f drawn from r for this kind. */
+static void chunk_fill(tb_rng *r, int kind, tb2_family f, size_t m)
+{
+    for (size_t i = 0; i < m; i++) {
+        gen(r, kind, f, &ck.ar[i], &ck.br[i], &ck.ap[i], &ck.bp[i]);
+        tb2_rects_set(&ck.ra, i, &ck.ar[i]);
+        tb2_rects_set(&ck.rb, i, &ck.br[i]);
+        tb2_polys_set(&ck.pa, i, &ck.ap[i]);
+        tb2_polys_set(&ck.pb, i, &ck.bp[i]);
+    }
+}
+
+static void chunk_free(void)
+{
+    tb2_rects_free(&ck.ra);
+    tb2_rects_free(&ck.rb);
+    tb2_polys_free(&ck.pa);
+    tb2_polys_free(&ck.pb);
+}
+
 static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *t)
 {
     tb_rng r;
     tb_seed(&r, seed * 131 + (uint64_t)kind * 17 + (uint64_t)f);
-    tb2_rects ra, rb;
-    tb2_polys pa, pb;
-    if (tb2_rects_alloc(&ra, CH) || tb2_rects_alloc(&rb, CH) || tb2_polys_alloc(&pa, CH) || tb2_polys_alloc(&pb, CH)) {
-        printf("out of memory\n");
-        exit(2);
-    }
-    static tb_rect ar[CH], br[CH];
-    static tb_poly ap[CH], bp[CH];
+    chunk_alloc();
     static uint8_t hit[CH], ohit[CH], axis[CH], bad[CH];
     static float sep[CH], nx[CH], ny[CH];
     memset(t, 0, sizeof *t);
     for (long long done = 0; done < n; done += CH) {
         size_t m = (size_t)(n - done < CH ? n - done : CH);
-        for (size_t i = 0; i < m; i++) {
-            gen(&r, kind, f, &ar[i], &br[i], &ap[i], &bp[i]);
-            tb2_rects_set(&ra, i, &ar[i]);
-            tb2_rects_set(&rb, i, &br[i]);
-            tb2_polys_set(&pa, i, &ap[i]);
-            tb2_polys_set(&pb, i, &bp[i]);
-        }
+        chunk_fill(&r, kind, f, m);
         satbox2d_result res = {hit, sep, {nx, ny}, axis, bad};
         ptrdiff_t c1, c2;
         if (kind == RECT) {
-            c1 = satbox2d_collide(&ra.view, &rb.view, m, 0.0f, &res);
-            c2 = satbox2d_overlap(&ra.view, &rb.view, m, ohit, NULL);
+            c1 = satbox2d_collide(&ck.ra.view, &ck.rb.view, m, 0.0f, &res);
+            c2 = satbox2d_overlap(&ck.ra.view, &ck.rb.view, m, ohit, NULL);
         } else if (kind == RECT_POLY) {
-            c1 = satbox2d_rect_poly_collide(&ra.view, &pb.view, m, 0.0f, &res);
-            c2 = satbox2d_rect_poly_overlap(&ra.view, &pb.view, m, ohit, NULL);
+            c1 = satbox2d_rect_poly_collide(&ck.ra.view, &ck.pb.view, m, 0.0f, &res);
+            c2 = satbox2d_rect_poly_overlap(&ck.ra.view, &ck.pb.view, m, ohit, NULL);
         } else {
-            c1 = satbox2d_poly_collide(&pa.view, &pb.view, m, 0.0f, &res);
-            c2 = satbox2d_poly_overlap(&pa.view, &pb.view, m, ohit, NULL);
+            c1 = satbox2d_poly_collide(&ck.pa.view, &ck.pb.view, m, 0.0f, &res);
+            c2 = satbox2d_poly_overlap(&ck.pa.view, &ck.pb.view, m, ohit, NULL);
         }
         CHECK(c1 >= 0 && c1 == c2, "%s/%s: counts %td %td", kind_name[kind], tb2_family_name(f), c1, c2);
         CHECK(memcmp(hit, ohit, m) == 0, "%s/%s: overlap != collide(0).hit", kind_name[kind], tb2_family_name(f));
@@ -158,7 +182,7 @@ static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *
             }
             or2_poly a, b;
             int id = -1;
-            long double n[2], s = exact_pair(kind, &ar[i], &br[i], &ap[i], &bp[i], &a, &b, &id, n);
+            long double n[2], s = exact_pair(kind, &ck.ar[i], &ck.br[i], &ck.ap[i], &ck.bp[i], &a, &b, &id, n);
             long double unit = ldexpl(1.0L, -24) * or2_scale(&a, &b);
             long double band = K_BAND * unit + FLOOR;
             int truth = or2_intersect(&a, &b);
@@ -173,7 +197,7 @@ static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *
             if (unit > 0 && (d - FLOOR) / unit > t->worst)
                 t->worst = (double)((d - FLOOR) / unit);
             t->sep_off += !(d <= band);
-            long double ln[2], g = kind == RECT ? or2_rect_axis_gap(&ar[i], &br[i], axis[i], ln)
+            long double ln[2], g = kind == RECT ? or2_rect_axis_gap(&ck.ar[i], &ck.br[i], axis[i], ln)
                                                 : or2_axis_gap(&a, &b, axis[i], ln);
             int axis_ok = fabsl(g - sep[i]) <= band && g >= s - 2 * band;
             t->axis_off += !axis_ok;
@@ -183,10 +207,7 @@ static void run_kind(int kind, tb2_family f, long long n, uint64_t seed, tally *
                        tb2_family_name(f), done + (long long)i, axis[i], g, sep[i], s, id);
         }
     }
-    tb2_rects_free(&ra);
-    tb2_rects_free(&rb);
-    tb2_polys_free(&pa);
-    tb2_polys_free(&pb);
+    chunk_free();
 }
 
 /* ---- contact manifolds ------------------------------------------------------------------ */
@@ -233,29 +254,16 @@ static void run_manifold(int kind, tb2_family f, long long n, uint64_t seed, flo
 {
     tb_rng r;
     tb_seed(&r, seed * 137 + (uint64_t)kind * 19 + (uint64_t)f);
-    tb2_rects ra, rb;
-    tb2_polys pa, pb;
-    if (tb2_rects_alloc(&ra, CH) || tb2_rects_alloc(&rb, CH) || tb2_polys_alloc(&pa, CH) || tb2_polys_alloc(&pb, CH)) {
-        printf("out of memory\n");
-        exit(2);
-    }
-    static tb_rect ar[CH], br[CH];
-    static tb_poly ap[CH], bp[CH];
+    chunk_alloc();
     static satbox2d_manifold man[CH];
     memset(t, 0, sizeof *t);
     t->spacing = INFINITY;
     for (long long done = 0; done < n; done += CH) {
         size_t m = (size_t)(n - done < CH ? n - done : CH);
-        for (size_t i = 0; i < m; i++) {
-            gen(&r, kind, f, &ar[i], &br[i], &ap[i], &bp[i]);
-            tb2_rects_set(&ra, i, &ar[i]);
-            tb2_rects_set(&rb, i, &br[i]);
-            tb2_polys_set(&pa, i, &ap[i]);
-            tb2_polys_set(&pb, i, &bp[i]);
-        }
-        ptrdiff_t c = kind == RECT        ? satbox2d_contacts(&ra.view, &rb.view, m, margin, man)
-                      : kind == RECT_POLY ? satbox2d_rect_poly_contacts(&ra.view, &pb.view, m, margin, man)
-                                          : satbox2d_poly_contacts(&pa.view, &pb.view, m, margin, man);
+        chunk_fill(&r, kind, f, m);
+        ptrdiff_t c = kind == RECT        ? satbox2d_contacts(&ck.ra.view, &ck.rb.view, m, margin, man)
+                      : kind == RECT_POLY ? satbox2d_rect_poly_contacts(&ck.ra.view, &ck.pb.view, m, margin, man)
+                                          : satbox2d_poly_contacts(&ck.pa.view, &ck.pb.view, m, margin, man);
         CHECK(c >= 0, "%s/%s: manifold call returned %td", kind_name[kind], tb2_family_name(f), c);
         for (size_t i = 0; i < m; i++) {
             const satbox2d_manifold *mf = &man[i];
@@ -265,7 +273,7 @@ static void run_manifold(int kind, tb2_family f, long long n, uint64_t seed, flo
             t->pairs++;
             or2_poly a, b;
             int id = -1;
-            long double nrm[2], s = exact_pair(kind, &ar[i], &br[i], &ap[i], &bp[i], &a, &b, &id, nrm);
+            long double nrm[2], s = exact_pair(kind, &ck.ar[i], &ck.br[i], &ck.ap[i], &ck.bp[i], &a, &b, &id, nrm);
             long double band = K_BAND * ldexpl(1.0L, -24) * or2_scale(&a, &b) + FLOOR;
             t->with += mf->count > 0;
             t->points += mf->count;
@@ -292,7 +300,7 @@ static void run_manifold(int kind, tb2_family f, long long n, uint64_t seed, flo
                 long double P = band + ldexpl(1.0L, -24) * (fabsl(x) + fabsl(y));
                 int ref_b = (int)(pt->id >> 12 & 1u), ke = (int)(pt->id >> 8 & 15u);
                 const or2_poly *ref = ref_b ? &b : &a, *inc = ref_b ? &a : &b;
-                const tb_rect *rrect = ref_b ? (kind == RECT ? &br[i] : NULL) : (kind == RECT || kind == RECT_POLY ? &ar[i] : NULL);
+                const tb_rect *rrect = ref_b ? (kind == RECT ? &ck.br[i] : NULL) : (kind == RECT || kind == RECT_POLY ? &ck.ar[i] : NULL);
                 long double rn[2];
                 ref_normal(rrect, ref, ke, rn);
                 int k1 = (ke + 1) % ref->n;
@@ -323,10 +331,7 @@ static void run_manifold(int kind, tb2_family f, long long n, uint64_t seed, flo
             }
         }
     }
-    tb2_rects_free(&ra);
-    tb2_rects_free(&rb);
-    tb2_polys_free(&pa);
-    tb2_polys_free(&pb);
+    chunk_free();
 }
 
 static int manifold_table(long long per, uint64_t seed)

@@ -22,6 +22,7 @@
 #include "contacts_util.h"
 #include "satbox/satbox.h"
 #include "support.h"
+#include "views.h"
 
 #if defined(SATBOX_HAVE_VALGRIND_H)
 #include <valgrind/memcheck.h>
@@ -173,27 +174,6 @@ typedef struct inputs {
     in_blocks blk;
 } inputs;
 
-static void view(float *const f[15], satbox_boxes *v)
-{
-    for (int c = 0; c < 3; c++) {
-        v->center[c] = f[c];
-        v->half[c] = f[3 + c];
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            v->axis[k][c] = f[6 + 3 * k + c];
-}
-
-static void qview(float *const f[10], satbox_qboxes *v)
-{
-    for (int c = 0; c < 3; c++) {
-        v->center[c] = f[c];
-        v->half[c] = f[3 + c];
-    }
-    for (int c = 0; c < 4; c++)
-        v->quat[c] = f[6 + c];
-}
-
 static void put(float *const f[15], size_t i, const satbox_box *b)
 {
     const float *src = (const float *)b; /* center, half, axis: 15 floats in field order */
@@ -230,11 +210,11 @@ static void inputs_make(inputs *in, size_t n, tb_rng *r)
     in->rec = (satbox_rec *)in_alloc(&in->blk, n * sizeof(satbox_rec), 4);
     in->structs = (satbox_box *)in_alloc(&in->blk, n * sizeof(satbox_box), 4);
     in->one = (satbox_box *)in_alloc(&in->blk, sizeof(satbox_box), 4);
-    view(in->a, &in->ma);
-    view(in->b, &in->mb);
-    view(in->pool, &in->mpool);
-    qview(in->qa, &in->qva);
-    qview(in->qb, &in->qvb);
+    in->ma = tb_boxes_of(in->a, 0);
+    in->mb = tb_boxes_of(in->b, 0);
+    in->mpool = tb_boxes_of(in->pool, 0);
+    in->qva = tb_qboxes_of(in->qa, 0);
+    in->qvb = tb_qboxes_of(in->qb, 0);
 
     satbox_box a0, b0;
     tb_make_pair(r, TB_UNIFORM, &a0, &b0);

@@ -14,6 +14,8 @@
 
 #include "satbox/satbox.h"
 #include "support.h"
+#include "threads.h"
+#include "views.h"
 
 #define NTHREADS 2
 
@@ -110,32 +112,6 @@ static void outputs_free(outputs *o)
         free(o->packed[q]);
 }
 
-/* Descriptors of [lo, lo + len) of a matrix batch. */
-static satbox_boxes sub(const satbox_boxes *v, size_t lo)
-{
-    satbox_boxes s;
-    for (int c = 0; c < 3; c++) {
-        s.center[c] = v->center[c] + lo;
-        s.half[c] = v->half[c] + lo;
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            s.axis[k][c] = v->axis[k][c] + lo;
-    return s;
-}
-
-static satbox_qboxes qsub(const satbox_qboxes *v, size_t lo)
-{
-    satbox_qboxes s;
-    for (int c = 0; c < 3; c++) {
-        s.center[c] = v->center[c] + lo;
-        s.half[c] = v->half[c] + lo;
-    }
-    for (int c = 0; c < 4; c++)
-        s.quat[c] = v->quat[c] + lo;
-    return s;
-}
-
 /* Every entry point on pairs / boxes [lo, lo + len), outputs into the same range of `o`.
  * Return codes go to rc[] (the caller sums them). The compacted lists are range-relative and
  * written at o->compact + lo: with the ranges in order, list k of thread t starts at its lo. */
@@ -145,8 +121,8 @@ static void run_range(outputs *o, size_t lo, size_t len, ptrdiff_t rc[C_COUNT])
     uint8_t *bad[C_REC_C + 1];
     for (int c = 0; c <= C_REC_C; c++)
         bad[c] = o->pbad + (size_t)c * N + lo;
-    satbox_boxes a = sub(&A.view, lo), b = sub(&B.view, lo);
-    satbox_qboxes qa = qsub(&QVA, lo), qb = qsub(&QVB, lo);
+    satbox_boxes a = tb_boxes_from(A.view, lo), b = tb_boxes_from(B.view, lo);
+    satbox_qboxes qa = tb_qboxes_from(QVA, lo), qb = tb_qboxes_from(QVB, lo);
 
     rc[C_OVERLAP] = satbox_overlap(&a, &b, len, o->ohit + lo, bad[C_OVERLAP]);
     satbox_result res = {o->chit + lo, o->sep + lo, {o->nrm[0] + lo, o->nrm[1] + lo, o->nrm[2] + lo}, o->axis + lo, bad[C_COLLIDE]};
@@ -194,19 +170,16 @@ static void run_range(outputs *o, size_t lo, size_t len, ptrdiff_t rc[C_COUNT])
 
 /* ---- threads ---- */
 typedef struct worker {
-    pthread_t tid;
     size_t lo, len;
     outputs *o;
     ptrdiff_t rc[C_COUNT];
     satbox_isa seen; /* satbox_isa_active() after its calls */
 } worker;
 
-static pthread_barrier_t barrier;
-
 static void *work(void *arg)
 {
     worker *w = (worker *)arg;
-    pthread_barrier_wait(&barrier);
+    pthread_barrier_wait(&tb_start);
     run_range(w->o, w->lo, w->len, w->rc); /* the first satbox call of this thread (and, in round 0, of the process) */
     w->seen = satbox_isa_active();
     /* The read-only queries, concurrently too (checked by the main thread through `seen`). */
@@ -286,18 +259,7 @@ static void run_round(const char *round)
     size_t cut = N / 2 + 5;
     w[0] = (worker){.lo = 0, .len = cut, .o = &t};
     w[1] = (worker){.lo = cut, .len = N - cut, .o = &t};
-    if (pthread_barrier_init(&barrier, NULL, NTHREADS) != 0) {
-        fprintf(stderr, "pthread_barrier_init failed\n");
-        exit(2);
-    }
-    for (int k = 0; k < NTHREADS; k++)
-        if (pthread_create(&w[k].tid, NULL, work, &w[k]) != 0) {
-            fprintf(stderr, "pthread_create failed\n");
-            exit(2);
-        }
-    for (int k = 0; k < NTHREADS; k++)
-        pthread_join(w[k].tid, NULL);
-    pthread_barrier_destroy(&barrier);
+    tb_together(NTHREADS, work, w, sizeof w[0]);
 
     ptrdiff_t trc[C_COUNT];
     for (int c = 0; c < C_COUNT; c++) {
@@ -327,16 +289,8 @@ static void make_batch(void)
         QA[q] = xcalloc(N, sizeof(float));
         QB[q] = xcalloc(N, sizeof(float));
     }
-    for (int c = 0; c < 3; c++) {
-        QVA.center[c] = QA[c];
-        QVA.half[c] = QA[3 + c];
-        QVB.center[c] = QB[c];
-        QVB.half[c] = QB[3 + c];
-    }
-    for (int c = 0; c < 4; c++) {
-        QVA.quat[c] = QA[6 + c];
-        QVB.quat[c] = QB[6 + c];
-    }
+    QVA = tb_qboxes_of(QA, 0);
+    QVB = tb_qboxes_of(QB, 0);
     PAIRS = xcalloc(N, sizeof(satbox_pair));
     REC = xcalloc(2 * N, sizeof(satbox_rec));
     STRUCTS = xcalloc(N, sizeof(satbox_box));

@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "support2d.h"
+#include "threads.h"
 
 #define NTHREADS 2
 #define N 20000
@@ -64,16 +65,13 @@ static void run_range(outputs *o, size_t lo, size_t hi, int t)
 }
 
 typedef struct worker {
-    pthread_t tid;
     int t;
 } worker;
-
-static pthread_barrier_t barrier;
 
 static void *work(void *arg)
 {
     worker *w = (worker *)arg;
-    pthread_barrier_wait(&barrier);
+    pthread_barrier_wait(&tb_start);
     size_t lo = (size_t)w->t * N / NTHREADS, hi = (size_t)(w->t + 1) * N / NTHREADS;
     run_range(MULTI, lo, hi, w->t);
     return NULL;
@@ -84,20 +82,9 @@ static void round_of(const char *name)
     memset(MULTI, 0x5A, sizeof *MULTI);
     memset(SINGLE, 0x5A, sizeof *SINGLE); /* the same fill: the compacted lists are written only up to their counts */
     worker w[NTHREADS];
-    if (pthread_barrier_init(&barrier, NULL, NTHREADS) != 0) {
-        fprintf(stderr, "pthread_barrier_init failed\n");
-        exit(2);
-    }
-    for (int k = 0; k < NTHREADS; k++) {
-        w[k].t = k;
-        if (pthread_create(&w[k].tid, NULL, work, &w[k]) != 0) {
-            fprintf(stderr, "pthread_create failed\n");
-            exit(2);
-        }
-    }
     for (int k = 0; k < NTHREADS; k++)
-        pthread_join(w[k].tid, NULL);
-    pthread_barrier_destroy(&barrier);
+        w[k].t = k;
+    tb_together(NTHREADS, work, w, sizeof w[0]);
     /* The single-threaded run over the same two ranges (the lists are range-relative). */
     for (int t = 0; t < NTHREADS; t++)
         run_range(SINGLE, (size_t)t * N / NTHREADS, (size_t)(t + 1) * N / NTHREADS, t);

@@ -61,18 +61,26 @@ long double or2_axis_gap(const or2_poly *a, const or2_poly *b, int axis, long do
     return blo - ahi; /* one-sided: B beyond A along the normal */
 }
 
+/* The SAT's reduction step: axis id (gap g, normal n) becomes the answer when its gap is larger
+ * than the best so far; of equal gaps the first stays, and a NaN gap never wins. */
+static void keep_largest(long double g, const long double n[2], int id, long double *best, int *axis,
+                         long double normal[2])
+{
+    if (g > *best) {
+        *best = g;
+        *axis = id;
+        normal[0] = n[0];
+        normal[1] = n[1];
+    }
+}
+
 long double or2_sat(const or2_poly *a, const or2_poly *b, int *axis, long double normal[2])
 {
     long double best = -INFINITY;
     *axis = -1;
     for (int id = 0; id < 2 * SATBOX2D_MAX_VERTS; id++) {
         long double n[2], g = or2_axis_gap(a, b, id, n);
-        if (g > best) {
-            best = g;
-            *axis = id;
-            normal[0] = n[0];
-            normal[1] = n[1];
-        }
+        keep_largest(g, n, id, &best, axis, normal);
     }
     return best;
 }
@@ -105,12 +113,7 @@ long double or2_rect_sat(const tb_rect *a, const tb_rect *b, int *axis, long dou
     long double best = -INFINITY;
     for (int id = 0; id < 4; id++) {
         long double n[2], g = or2_rect_axis_gap(a, b, id, n);
-        if (g > best) {
-            best = g;
-            *axis = id;
-            normal[0] = n[0];
-            normal[1] = n[1];
-        }
+        keep_largest(g, n, id, &best, axis, normal);
     }
     return best;
 }
