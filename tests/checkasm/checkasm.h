@@ -34,10 +34,15 @@ typedef struct ca_out {
     size_t elem;
 } ca_out;
 
+/* The reference hash: FNV-1a over 8-byte words (the last bytes one by one), or byte by byte (the
+ * 2D area's, whose value checkasm2d printed before the driver: 8ad3456c86ae6ff1 at full size). */
+enum { CA_HASH_WORDS, CA_HASH_BYTES };
+
 /* An area's callbacks; `st` is what open() returned. `ref` is 1 while the reference runs (its
  * outputs are the ones the paths are compared with), 0 for a path. */
 typedef struct ca_area {
     const char *name;              /* --area NAME */
+    int hash;                      /* CA_HASH_WORDS or CA_HASH_BYTES */
     uint64_t seed;                 /* default seed */
     uint64_t (*pairs)(void);       /* default pairs per path and source, at SATBOX_TEST_SCALE */
     size_t chunk;                  /* pairs per chunk */
@@ -77,8 +82,9 @@ extern const ca_area ca_area_pairs, ca_area_contacts, ca_area_2d;
 
 /* An area's table: each area file names its callbacks as the fields they fill (open_area and
  * close_area for open and close, default_pairs for pairs), BLAKE3 style, and ends with this. */
-#define CA_AREA(var, area_name, area_seed, chunk_pairs, source_count)                                                  \
+#define CA_AREA(var, area_name, hash_kind, area_seed, chunk_pairs, source_count)                                       \
     const ca_area var = {.name = area_name,                                                                            \
+                         .hash = hash_kind,                                                                            \
                          .seed = area_seed,                                                                            \
                          .pairs = default_pairs,                                                                       \
                          .chunk = chunk_pairs,                                                                         \

@@ -283,4 +283,4 @@ static uint64_t default_pairs(void)
     return n > 40000 ? 40000 : n;
 }
 
-CA_AREA(ca_area_contacts, "contacts", 0xC0C0A5ull, CHUNK, SBX_SRC_COUNT);
+CA_AREA(ca_area_contacts, "contacts", CA_HASH_WORDS, 0xC0C0A5ull, CHUNK, SBX_SRC_COUNT);

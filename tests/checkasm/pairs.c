@@ -266,4 +266,4 @@ static const char *label(int src) { return sbx_src_label((sbx_src)src); }
 
 static uint64_t default_pairs(void) { return scaled(10000000); } /* SATBOX_TEST_SCALE of tests/run's stage */
 
-CA_AREA(ca_area_pairs, "pairs", 0x5A7B0C5ull, CHUNK, SBX_SRC_COUNT);
+CA_AREA(ca_area_pairs, "pairs", CA_HASH_WORDS, 0x5A7B0C5ull, CHUNK, SBX_SRC_COUNT);

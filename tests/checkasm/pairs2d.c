@@ -398,4 +398,4 @@ static uint64_t default_pairs(void)
     return n > 2000000 ? 2000000 : n;
 }
 
-CA_AREA(ca_area_2d, "2d", 0x2D5A7B0Cull, CHUNK, SBX2D_COUNT);
+CA_AREA(ca_area_2d, "2d", CA_HASH_BYTES, 0x2D5A7B0Cull, CHUNK, SBX2D_COUNT);
