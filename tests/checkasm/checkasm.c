@@ -45,9 +45,6 @@ static struct {
 
 const ca_out *ca_outputs(int ref) { return ca.list[ref != 0]; }
 
-const char *ca_path_name(void) { return ca.path; }
-const char *ca_source_name(void) { return ca.source; }
-int ca_failures(void) { return ca.failures; }
 int ca_path_count(void) { return ca.np; }
 uint64_t ca_source_pairs(int src) { return src >= 0 && src < MAX_SOURCES ? ca.src_pairs[src] : 0; }
 
@@ -228,6 +225,10 @@ static int run_area(const ca_area *a, uint64_t seed, uint64_t pairs)
     printf("\n");
     if (ca.np == 0) {
         printf("FAIL: no SIMD path to check\n");
+        return 1;
+    }
+    if (a->sources > MAX_SOURCES) {
+        printf("FAIL: area %s has %d sources, the driver keeps %d\n", a->name, a->sources, MAX_SOURCES);
         return 1;
     }
     void *st = a->open(a->chunk);

@@ -103,14 +103,10 @@ extern const ca_area ca_area_pairs, ca_area_contacts, ca_area_2d;
                          .counts = counts,                                                                             \
                          .summary = summary}
 
-/* The report's context, set by the driver: the source and the path being checked ("scalar" while
- * the reference runs), the chunk and the seed. */
-const char *ca_path_name(void);
-const char *ca_source_name(void);
-
-/* One failure: "FAIL <path>/<source> (chunk c): <message>" (the first 60 printed, every one counted). */
+/* One failure: "FAIL <path>/<source> (chunk c): <message>", with the path being checked ("scalar"
+ * while the reference runs), the source and the chunk from the driver; the first 60 printed,
+ * every one counted. */
 void ca_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-int ca_failures(void);
 
 /* Compares the first `upto` elements of every output of `got` with `ref`'s and `got`'s guard
  * bytes (ca_fail on each difference, with the first differing pair and its values). Returns the

@@ -25,7 +25,8 @@ typedef struct contact_outs {
     gbuf stream_bad; /* the stream form's bad bytes */
 } contact_outs;
 
-enum { PAIR_OUTS = 7 + 12 + 4 + 4, NOUT = PAIR_OUTS + 2, AT_STREAM_BAD = PAIR_OUTS + 1 };
+enum { PAIR_OUTS = 7 + 12 + 4 + 4, NOUT = PAIR_OUTS + 2 }; /* then the compacted list and the stream's bad bytes */
+_Static_assert(NOUT <= CA_MAX_OUTS, "the driver keeps CA_MAX_OUTS outputs");
 
 typedef struct contacts_state {
     box_chunk ch;
