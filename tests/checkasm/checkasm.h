@@ -81,8 +81,10 @@ const ca_out *ca_outputs(int ref);
 extern const ca_area ca_area_pairs, ca_area_contacts, ca_area_2d;
 
 /* An area's table: each area file names its callbacks as the fields they fill (open_area and
- * close_area for open and close, default_pairs for pairs), BLAKE3 style, and ends with this. */
+ * close_area for open and close, default_pairs for pairs), BLAKE3 style, its output count NOUT
+ * (at most CA_MAX_OUTS, checked here), and ends with this. */
 #define CA_AREA(var, area_name, hash_kind, area_seed, chunk_pairs, source_count)                                       \
+    _Static_assert(NOUT <= CA_MAX_OUTS, "the driver keeps CA_MAX_OUTS outputs");                                       \
     const ca_area var = {.name = area_name,                                                                            \
                          .hash = hash_kind,                                                                            \
                          .seed = area_seed,                                                                            \

@@ -26,7 +26,6 @@ typedef struct contact_outs {
 } contact_outs;
 
 enum { PAIR_OUTS = 7 + 12 + 4 + 4, NOUT = PAIR_OUTS + 2 }; /* then the compacted list and the stream's bad bytes */
-_Static_assert(NOUT <= CA_MAX_OUTS, "the driver keeps CA_MAX_OUTS outputs");
 
 typedef struct contacts_state {
     box_chunk ch;

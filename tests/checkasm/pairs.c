@@ -27,7 +27,6 @@ typedef struct pair_outs {
 /* The list's layout: collide's and overlap's outputs (SAT_OUTS, the compacted list the last),
  * then the AABBs, then the axes. */
 enum { SAT_OUTS = 10, AT_AABB = SAT_OUTS, AT_AXES = AT_AABB + 6, NOUT = AT_AXES + 9 };
-_Static_assert(NOUT <= CA_MAX_OUTS, "the driver keeps CA_MAX_OUTS outputs");
 
 typedef struct pairs_state {
     box_chunk ch;

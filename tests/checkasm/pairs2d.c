@@ -41,7 +41,6 @@ typedef struct outs2d {
 /* The list's layout: collide's and overlap's outputs (SAT_OUTS, the compacted list the last), then
  * the two below. */
 enum { SAT_OUTS = 9, AT_NOBAD = SAT_OUTS, AT_MANIFOLD, NOUT };
-_Static_assert(NOUT <= CA_MAX_OUTS, "the driver keeps CA_MAX_OUTS outputs");
 
 typedef struct state2d {
     chunk2d ch;
