@@ -53,38 +53,4 @@ static inline int paths_only(test_path *p, int n, const char *only)
     return kept;
 }
 
-/* The start of checkasm and checkasm2d: their command line (--seed S, --pairs N, --path NAME,
- * over the defaults in *seed and *pairs), the paths to check into `paths` (room for 16), and the
- * first line of output. Returns how many paths, 0 after "FAIL: no SIMD path to check" (exit 1),
- * or -1 after a usage or unknown-path message (exit 2). */
-static inline int checker_start(int argc, char **argv, const char *name, uint64_t *seed, uint64_t *pairs,
-                                test_path *paths)
-{
-    const char *only = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--seed") && i + 1 < argc)
-            *seed = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--pairs") && i + 1 < argc)
-            *pairs = strtoull(argv[++i], NULL, 0);
-        else if (!strcmp(argv[i], "--path") && i + 1 < argc)
-            only = argv[++i];
-        else {
-            fprintf(stderr, "usage: %s [--seed S] [--pairs N] [--path NAME]\n", argv[0]);
-            return -1;
-        }
-    }
-    int np = paths_only(paths, paths_list(paths), only);
-    if (only && !np) {
-        fprintf(stderr, "no path named %s here\n", only);
-        return -1;
-    }
-    printf("%s: seed %" PRIu64 ", %" PRIu64 " pairs per path and source, paths:", name, *seed, *pairs);
-    for (int i = 0; i < np; i++)
-        printf(" %s(W=%d)", paths[i].name, paths[i].path->width);
-    printf("\n");
-    if (np == 0)
-        printf("FAIL: no SIMD path to check\n");
-    return np;
-}
-
 #endif
