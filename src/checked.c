@@ -44,7 +44,7 @@ static int pair_broken(const sbx_job *job, size_t i)
 {
     if (sbx_src_is_quat(job->src))
         return 0;
-    box_v va, vb;
+    obox va, vb;
     load_pair(job, i, &va, &vb);
     satbox_box a, b;
     box_to_struct(&va, &a);

@@ -7,7 +7,7 @@
 
 void sbx_box_at(const satbox_boxes *v, size_t i, satbox_box *b)
 {
-    box_v x;
+    obox x;
     load_mat(v, i, &x);
     box_to_struct(&x, b);
 }

@@ -13,7 +13,7 @@
  * operation order) are in scalar_sat.h. */
 
 /* Box validity (see satbox.h "Bad data"); sums in a fixed order; NaN fails every comparison. */
-static int box_valid(const box_v *b)
+static int box_valid(const obox *b)
 {
     float size = ((((fabsf(b->c[0]) + fabsf(b->c[1])) + fabsf(b->c[2])) + b->h[0]) + b->h[1]) + b->h[2];
     float asum = 0.0f;
@@ -26,7 +26,7 @@ static int box_valid(const box_v *b)
 
 int sbx_ref_box_valid(const satbox_box *b)
 {
-    box_v v;
+    obox v;
     memcpy(v.c, b->center, sizeof v.c);
     memcpy(v.h, b->half, sizeof v.h);
     memcpy(v.u, b->axis, sizeof v.u);
@@ -35,9 +35,9 @@ int sbx_ref_box_valid(const satbox_box *b)
 
 /* Overlap bit of one pair (0 for bad data, which sets *bad). The first separating axis ends the
  * test (in id order): the bit is the same as testing all 15. */
-static uint8_t ref_overlap(const box_v *A, const box_v *B, uint8_t *bad)
+static uint8_t ref_overlap(const obox *A, const obox *B, uint8_t *bad)
 {
-    pair_v P;
+    sat_pair P;
     float proj;
     pair_setup(A, B, &P);
     *bad = !P.valid;
@@ -66,9 +66,9 @@ typedef struct pair_out {
  * so the sign of s_k is that of g_k and separation <= 0 exactly when no usable axis separates,
  * as in ref_overlap(). A usable edge pair with |L| = 0 (only with non-orthonormal axes) has
  * g <= 0 and gives -inf or NaN: never chosen. Ties go to the lowest id (strict >). */
-static void ref_collide(const box_v *A, const box_v *B, float margin, pair_out *o)
+static void ref_collide(const obox *A, const obox *B, float margin, pair_out *o)
 {
-    pair_v P;
+    sat_pair P;
     pair_setup(A, B, &P);
     o->bad = !P.valid;
     if (!P.valid) {
@@ -119,7 +119,7 @@ static ptrdiff_t sbx_scalar_overlap(const sbx_job *job)
 {
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
-        box_v a, b;
+        obox a, b;
         load_pair(job, i, &a, &b);
         uint8_t bad, h = ref_overlap(&a, &b, &bad);
         count = put_hit1(job, i, h, bad, count);
@@ -131,7 +131,7 @@ ptrdiff_t sbx_scalar_collide(const sbx_job *job)
 {
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
-        box_v a, b;
+        obox a, b;
         pair_out o;
         load_pair(job, i, &a, &b);
         ref_collide(&a, &b, job->margin, &o);
@@ -145,7 +145,7 @@ static ptrdiff_t sbx_scalar_aabb(const sbx_box_job *job)
 {
     size_t valid = 0;
     for (size_t i = 0; i < job->n; i++) {
-        box_v b;
+        obox b;
         if (job->m)
             load_mat(job->m, i, &b);
         else

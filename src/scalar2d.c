@@ -12,20 +12,20 @@
 
 #define NV SATBOX2D_MAX_VERTS
 
-typedef struct rect_v {
+typedef struct orect {
     float c[2], h[2], u[2]; /* center, half extents, (cos, sin) of local x */
-} rect_v;
+} orect;
 
 /* A polygon with its unused slots filled by vertex 0 ("wrapped"): then edge k is always
  * w[(k + 1) % 8] - w[k], and the padding edges have length 0. Its vertices are held multiplied by
  * a power of two (exact): its own prescale after poly_make(), the pair's after pair_scale(). */
-typedef struct poly_v {
+typedef struct cpoly {
     float x[NV], y[NV];
     float scale; /* poly_make(): the own prescale; pair_scale(): own / pair, the factor of the edges */
     int valid;   /* the polygon rule; -1: not checked yet (poly_check()) */
     int n; /* count clamped to 1..8: slots and edges from n on repeat vertex 0, loops stop there */
     float cnt, size; /* the count and the size (poly_wrap()), kept for a poly_check() after the load */
-} poly_v;
+} cpoly;
 
 /* The prescale of a polygon whose sum of |x| + |y| is `size` (satbox2d.h "Polygons"): a power of
  * two that brings a small polygon to size >= 2^-29 (2^-20 unless subnormal), so that no product of
@@ -41,7 +41,7 @@ static float prescale(float size)
  * the caller's vertices were multiplied by before). Only the used slots are multiplied and the
  * slots from p->n on get vertex 0 again: the bits of multiplying all 8, since they hold vertex 0.
  * f == 1 changes no bit (x * 1 == x; a NaN stays a NaN, and NaN data makes the pair bad). */
-static void poly_mul(poly_v *p, float f)
+static void poly_mul(cpoly *p, float f)
 {
     if (f == 1.0f)
         return;
@@ -57,9 +57,9 @@ static void poly_mul(poly_v *p, float f)
 
 /* ---- validity ----------------------------------------------------------------------------- */
 
-static float rect_size(const rect_v *r) { return ((fabsf(r->c[0]) + fabsf(r->c[1])) + r->h[0]) + r->h[1]; }
+static float rect_size(const orect *r) { return ((fabsf(r->c[0]) + fabsf(r->c[1])) + r->h[0]) + r->h[1]; }
 
-static int rect_valid(const rect_v *r)
+static int rect_valid(const orect *r)
 {
     float size = rect_size(r);
     float du = fabsf((r->u[0] * r->u[0] + r->u[1] * r->u[1]) - 1.0f);
@@ -83,7 +83,7 @@ static int turn_ok(float ax, float ay, float la, float bx, float by, float lb)
  * fan vectors from p->n on are zero vectors, which pass every test (a vertex 0 that is not finite
  * makes them NaN, but then the size test has already failed): the loops stop at p->n, as the
  * wide kernel's stop at the step's largest count. */
-static int poly_convex(const poly_v *p, float cnt, int *any_edge)
+static int poly_convex(const cpoly *p, float cnt, int *any_edge)
 {
     float ex[NV], ey[NV], le[NV];
     int n = p->n;
@@ -118,7 +118,7 @@ static int poly_convex(const poly_v *p, float cnt, int *any_edge)
 }
 
 /* Raw slots x, y and count -> wrapped vertices times their prescale; returns the size. */
-static float poly_wrap(const float x[NV], const float y[NV], float cnt, poly_v *p)
+static float poly_wrap(const float x[NV], const float y[NV], float cnt, cpoly *p)
 {
     float size = 0.0f;
     p->n = cnt < 1.0f ? 1 : cnt > 8.0f ? NV : (int)cnt;
@@ -136,7 +136,7 @@ static float poly_wrap(const float x[NV], const float y[NV], float cnt, poly_v *
 
 /* The polygon validity rule of satbox2d.h on p's own prescaled vertices (the shape tests), once:
  * before pair_scale() changes them, or after it when it changed nothing (both prescales 1). */
-static void poly_check(poly_v *p)
+static void poly_check(cpoly *p)
 {
     if (p->valid >= 0)
         return;
@@ -145,7 +145,7 @@ static void poly_check(poly_v *p)
 }
 
 /* Raw slots x, y and count -> prescaled wrapped vertices, validity not checked yet. */
-static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p)
+static void poly_make(const float x[NV], const float y[NV], float cnt, cpoly *p)
 {
     p->size = poly_wrap(x, y, cnt, p);
     p->cnt = cnt;
@@ -155,7 +155,7 @@ static void poly_make(const float x[NV], const float y[NV], float cnt, poly_v *p
 /* The pair's scale s: the smaller prescale of the two (and `limit`: a rectangle's, from its
  * distance to the origin); both polygons' vertices go to s times their own, their edge factor
  * to prescale / s. Returns s. */
-static float pair_scale(poly_v *a, poly_v *b, float limit)
+static float pair_scale(cpoly *a, cpoly *b, float limit)
 {
     float s = a->scale < b->scale ? a->scale : b->scale;
     s = limit < s ? limit : s;
@@ -168,7 +168,7 @@ static float pair_scale(poly_v *a, poly_v *b, float limit)
 
 /* The rectangle as the polygon -a0 - a1, a0 - a1, a0 + a1, -a0 + a1 relative to its center
  * (issue 24: world corners rounded at the distance from the origin, not at the pair's size). */
-static void poly_from_rect(const rect_v *r, poly_v *p)
+static void poly_from_rect(const orect *r, cpoly *p)
 {
     float a0x = r->h[0] * r->u[0], a0y = r->h[0] * r->u[1];
     float a1x = -(r->h[1] * r->u[1]), a1y = r->h[1] * r->u[0];
@@ -191,7 +191,7 @@ static void poly_from_rect(const rect_v *r, poly_v *p)
 
 /* ---- loading ------------------------------------------------------------------------------ */
 
-static void load_rect(const satbox2d_rects *s, size_t i, rect_v *r)
+static void load_rect(const satbox2d_rects *s, size_t i, orect *r)
 {
     for (int c = 0; c < 2; c++) {
         r->c[c] = s->center[c][i];
@@ -201,7 +201,7 @@ static void load_rect(const satbox2d_rects *s, size_t i, rect_v *r)
 }
 
 /* Polygon i, prescaled and wrapped; the rule not checked yet (valid == -1: poly_check()). */
-static void load_poly_raw(const satbox2d_polys *s, size_t i, poly_v *p)
+static void load_poly_raw(const satbox2d_polys *s, size_t i, cpoly *p)
 {
     float x[NV], y[NV];
     for (int k = 0; k < NV; k++) {
@@ -217,14 +217,14 @@ static void load_poly_raw(const satbox2d_polys *s, size_t i, poly_v *p)
  * vertices: a translated copy would round them at the pair's size, not at B's. With `lazy`, a
  * polygon's validity may be left to a later poly_check() (valid == -1): when pair_scale() leaves
  * both polygons as they are (both prescales 1), the check after it sees the same bits. */
-static float load_pair(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, poly_v *bt, const poly_v **bp, int lazy)
+static float load_pair(const sbx_job2d *job, size_t i, cpoly *a, cpoly *b, cpoly *bt, const cpoly **bp, int lazy)
 {
     *bp = b;
     float limit = 0x1p120f; /* no limit: the largest prescale */
     const sbx_src2d src = job->src;
     const int pool = sbx_src2d_is_pool(src);
     const size_t ia = pool ? job->pairs[i].a : i, ib = pool ? job->pairs[i].b : i; /* SBX_SOURCES2D's columns */
-    rect_v r = {.c = {0.0f, 0.0f}}; /* read only when A is a rectangle, which sets it (GCC cannot tell once inlined) */
+    orect r = {.c = {0.0f, 0.0f}}; /* read only when A is a rectangle, which sets it (GCC cannot tell once inlined) */
     if (sbx_src2d_a_rect(src)) { /* a rectangle as a 4-vertex polygon, limiting the prescale */
         load_rect(job->ra, ia, &r);
         poly_from_rect(&r, a);
@@ -251,12 +251,12 @@ static float load_pair(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, pol
 }
 
 /* load_pair() with both polygons checked. */
-static float load_polys(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, poly_v *bt, const poly_v **bp)
+static float load_polys(const sbx_job2d *job, size_t i, cpoly *a, cpoly *b, cpoly *bt, const cpoly **bp)
 {
     return load_pair(job, i, a, b, bt, bp, 0);
 }
 
-static void load_rects(const sbx_job2d *job, size_t i, rect_v *a, rect_v *b)
+static void load_rects(const sbx_job2d *job, size_t i, orect *a, orect *b)
 {
     if (sbx_src2d_is_pool(job->src)) {
         load_rect(job->ra, job->pairs[i].a, a);
@@ -270,7 +270,7 @@ static void load_rects(const sbx_job2d *job, size_t i, rect_v *a, rect_v *b)
 /* ---- rectangles --------------------------------------------------------------------------- */
 
 /* The 4 gaps g (axis order 0..3) and the signed projections p of cB - cA on the axes. */
-static void rect_axes(const rect_v *A, const rect_v *B, float g[4], float p[4])
+static void rect_axes(const orect *A, const orect *B, float g[4], float p[4])
 {
     float ca = A->u[0], sa = A->u[1], cb = B->u[0], sb = B->u[1];
     float c = ca * cb + sa * sb, s = sa * cb - ca * sb;
@@ -290,7 +290,7 @@ static void rect_axes(const rect_v *A, const rect_v *B, float g[4], float p[4])
 
 /* The smallest n . (w - v) over Q's first `nq` vertex slots w (v = (px, py)), in slot order; `nq` is
  * a constant at each call site (edge_gap()), as in sat2d_tpl.h's edge_min_w(). */
-SBX_ALWAYS_INLINE float edge_min(const poly_v *Q, float px, float py, float nx, float ny, const int nq)
+SBX_ALWAYS_INLINE float edge_min(const cpoly *Q, float px, float py, float nx, float ny, const int nq)
 {
     float m = nx * (Q->x[0] - px) + ny * (Q->y[0] - py);
     for (int j = 1; j < nq; j++) {
@@ -303,7 +303,7 @@ SBX_ALWAYS_INLINE float edge_min(const poly_v *Q, float px, float py, float nx, 
 /* Edge k of E (the polygon P at P's place, or P itself) against Q: unnormalised outward normal
  * n, squared length, and the smallest n . (w - v_k) over Q's vertex slots w (v_k of P). The edge
  * is taken at E's own prescale (E->scale times the pair's: exact), the differences at the pair's. */
-static float edge_gap(const poly_v *E, const poly_v *P, int k, const poly_v *Q, float *nx, float *ny, float *l2)
+static float edge_gap(const cpoly *E, const cpoly *P, int k, const cpoly *Q, float *nx, float *ny, float *l2)
 {
     float ex = (E->x[(k + 1) % NV] - E->x[k]) * E->scale, ey = (E->y[(k + 1) % NV] - E->y[k]) * E->scale;
     *nx = ey;
@@ -324,13 +324,13 @@ static float edge_gap(const poly_v *E, const poly_v *P, int k, const poly_v *Q, 
 
 /* Axis e (0..15) of the pair: edges of A against B, then edges of B against A (bp: B's vertices
  * for the differences, load_polys()). */
-static float pair_gap(const poly_v *a, const poly_v *b, const poly_v *bp, int e, float *nx, float *ny, float *l2)
+static float pair_gap(const cpoly *a, const cpoly *b, const cpoly *bp, int e, float *nx, float *ny, float *l2)
 {
     return e < NV ? edge_gap(a, a, e, bp, nx, ny, l2) : edge_gap(b, bp, e - NV, a, nx, ny, l2);
 }
 
 /* The next axis id after e worth testing (edges from a polygon's n on have length 0). */
-static int next_axis(const poly_v *a, const poly_v *b, int e)
+static int next_axis(const cpoly *a, const cpoly *b, int e)
 {
     e++;
     if (e < NV && e >= a->n)
@@ -339,7 +339,7 @@ static int next_axis(const poly_v *a, const poly_v *b, int e)
 }
 
 /* Rectangle pair i: gaps and projections; returns the validity of the pair. */
-static int rect_pair(const sbx_job2d *job, size_t i, rect_v *a, rect_v *b, float g[4], float p[4])
+static int rect_pair(const sbx_job2d *job, size_t i, orect *a, orect *b, float g[4], float p[4])
 {
     load_rects(job, i, a, b);
     rect_axes(a, b, g, p);
@@ -367,13 +367,13 @@ static ptrdiff_t scalar2d_overlap(const sbx_job2d *job)
     for (size_t i = 0; i < job->n; i++) {
         int valid, sep = 0;
         if (sbx_src2d_is_rects(job->src)) {
-            rect_v a, b;
+            orect a, b;
             float g[4], p[4];
             valid = rect_pair(job, i, &a, &b, g, p);
             sep = (g[0] > 0.0f || g[1] > 0.0f) || (g[2] > 0.0f || g[3] > 0.0f);
         } else {
-            poly_v a, b, bt;
-            const poly_v *bp;
+            cpoly a, b, bt;
+            const cpoly *bp;
             /* The sign of a gap does not depend on the scale. The validity is checked only where
              * it can change an output: a separated pair reads hit 0 either way (a bad pair too). */
             (void)load_pair(job, i, &a, &b, &bt, &bp, 1);
@@ -412,7 +412,7 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
         int valid, id = 0, hit;
         float best, nx, ny;
         if (sbx_src2d_is_rects(job->src)) {
-            rect_v a, b;
+            orect a, b;
             float g[4], p[4];
             valid = rect_pair(job, i, &a, &b, g, p);
             best = g[0];
@@ -421,7 +421,7 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
                     best = g[k];
                     id = k;
                 }
-            const rect_v *r = id < 2 ? &a : &b;
+            const orect *r = id < 2 ? &a : &b;
             float c = r->u[0], s = r->u[1];
             nx = id % 2 == 0 ? c : -s;
             ny = id % 2 == 0 ? s : c;
@@ -431,8 +431,8 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
             }
             hit = best <= job->margin;
         } else {
-            poly_v a, b, bt;
-            const poly_v *bp;
+            cpoly a, b, bt;
+            const cpoly *bp;
             float scale = load_polys(job, i, &a, &b, &bt, &bp);
             valid = a.valid && b.valid;
             float bnx = 0.0f, bny = 0.0f, blen = 1.0f;

@@ -32,14 +32,14 @@ typedef struct cout {
 
 /* The SAT part of rule 2: what the axis choice and the manifold need of the 15 axes. */
 typedef struct csat {
-    pair_v P;
+    sat_pair P;
     float pb[3];              /* projections of d on B's axes (B's face gaps' proj) */
     float ga, gb, se, pe;     /* best face gap of A, of B; best edge separation and its proj */
     int ka, kb, ke;           /* their axes (ke = -1: no usable edge) */
     float sum_h, margin_max;  /* sum of the six extents; max gap over all axes (collide's separation) */
 } csat;
 
-static void sat_step(const box_v *A, const box_v *B, csat *S)
+static void sat_step(const obox *A, const obox *B, csat *S)
 {
     pair_setup(A, B, &S->P);
     S->ka = 0;
@@ -94,11 +94,11 @@ static int near_end(float x, float y, const float x1[4], const float x2[4], cons
 /* Face axis kf (0..5) won with projection pf: clip the incident face against the reference
  * face's side planes in the reference face's frame (x along k1, y along k2, depth below the face),
  * keep, reduce to 4, then place the points in the world (satbox.h, rules 3, 4 and 6). */
-static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf, float pf, float margin, cout *o)
+static void face_manifold(const obox *A, const obox *B, const csat *S, int kf, float pf, float margin, cout *o)
 {
-    const pair_v *P = &S->P;
+    const sat_pair *P = &S->P;
     int ref_a = kf < 3;
-    const box_v *Pb = ref_a ? A : B, *Qb = ref_a ? B : A;
+    const obox *Pb = ref_a ? A : B, *Qb = ref_a ? B : A;
     int k = kf % 3, k1 = (k + 1) % 3, k2 = (k + 2) % 3;
     /* sr: side of P's axis k facing Q (the reference face's outward normal is sr * uP_k). */
     float sr = pf < 0.0f ? (ref_a ? -1.0f : 1.0f) : (ref_a ? 1.0f : -1.0f);
@@ -330,7 +330,7 @@ static void face_manifold(const box_v *A, const box_v *B, const csat *S, int kf,
  * segments. Worked relative to A's center (from the center difference), so that the error
  * follows the pair's size, not its distance from the origin: the line parameters divide it by
  * |uA_i x uB_j|^2. */
-static void edge_point(const box_v *A, const box_v *B, const csat *S, int ke, cout *o)
+static void edge_point(const obox *A, const obox *B, const csat *S, int ke, cout *o)
 {
     int i = (ke - 6) / 3, j = (ke - 6) % 3, ia = (i + 1) % 3, ib = (i + 2) % 3, ja = (j + 1) % 3, jb = (j + 2) % 3;
     const float *n = o->normal;
@@ -364,7 +364,7 @@ static void edge_point(const box_v *A, const box_v *B, const csat *S, int ke, co
     o->count = 1;
 }
 
-static void ref_contacts(const box_v *A, const box_v *B, float margin, cout *o)
+static void ref_contacts(const obox *A, const obox *B, float margin, cout *o)
 {
     memset(o->point, 0, sizeof o->point);
     memset(o->depth, 0, sizeof o->depth);
@@ -404,7 +404,7 @@ static ptrdiff_t scalar_contacts(const sbx_cjob *cj)
     const sbx_job *job = &cj->pair;
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
-        box_v a, b;
+        obox a, b;
         cout o;
         load_pair(job, i, &a, &b);
         ref_contacts(&a, &b, job->margin, &o);

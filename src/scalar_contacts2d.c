@@ -12,7 +12,7 @@
 /* The pair in its local frame: the two shapes as wrapped polygons (`a`, and `b` at B's place for
  * the differences), the reference choice and the SAT answer. */
 typedef struct pair2d {
-    const poly_v *a, *b;   /* geometry, pair-local and at the pair's scale */
+    const cpoly *a, *b;   /* geometry, pair-local and at the pair's scale */
     float sat_sep;         /* collide's separation at the pair's scale */
     float sat_nx, sat_ny;  /* collide's unit normal (A to B) */
     int sat_id;            /* collide's axis */
@@ -26,9 +26,9 @@ typedef struct pair2d {
 /* ---- choose the axis: rectangles ----------------------------------------------------------- */
 
 /* collide's normal of rectangle axis id (scalar2d.c scalar2d_collide, the same operations). */
-static void rect_axis_normal(const rect_v *a, const rect_v *b, const float p[4], int id, float *nx, float *ny)
+static void rect_axis_normal(const orect *a, const orect *b, const float p[4], int id, float *nx, float *ny)
 {
-    const rect_v *r = id < 2 ? a : b;
+    const orect *r = id < 2 ? a : b;
     float c = r->u[0], s = r->u[1];
     float x = id % 2 == 0 ? c : -s, y = id % 2 == 0 ? s : c;
     *nx = p[id] < 0.0f ? -x : x;
@@ -36,7 +36,7 @@ static void rect_axis_normal(const rect_v *a, const rect_v *b, const float p[4],
 }
 
 /* The corner polygon of r (satbox2d.h's order) at (ox, oy) + corner, wrapped, 4 vertices. */
-static void rect_corners(const rect_v *r, float ox, float oy, poly_v *p)
+static void rect_corners(const orect *r, float ox, float oy, cpoly *p)
 {
     float a0x = r->h[0] * r->u[0], a0y = r->h[0] * r->u[1];
     float a1x = -(r->h[1] * r->u[1]), a1y = r->h[1] * r->u[0];
@@ -57,9 +57,9 @@ static void rect_corners(const rect_v *r, float ox, float oy, poly_v *p)
     p->valid = 1;
 }
 
-static void rect_pair2d(const sbx_job2d *job, size_t i, poly_v *pa, poly_v *pb, pair2d *q)
+static void rect_pair2d(const sbx_job2d *job, size_t i, cpoly *pa, cpoly *pb, pair2d *q)
 {
-    rect_v a, b;
+    orect a, b;
     float g[4], p[4];
     q->valid = rect_pair(job, i, &a, &b, g, p);
     /* The best face of each shape (ties: the lower id), and collide's axis. */
@@ -104,9 +104,9 @@ typedef struct best2d {
     int id;
 } best2d;
 
-static void poly_pair2d(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, poly_v *bt, pair2d *q)
+static void poly_pair2d(const sbx_job2d *job, size_t i, cpoly *a, cpoly *b, cpoly *bt, pair2d *q)
 {
-    const poly_v *bp;
+    const cpoly *bp;
     q->scale = load_polys(job, i, a, b, bt, &bp);
     q->valid = a->valid && b->valid;
     best2d best[2];
@@ -119,7 +119,7 @@ static void poly_pair2d(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, po
         float s = m / len;
         s = (s == 0.0f ? m : s) + 0.0f; /* as scalar2d_collide */
         best2d *o = &best[e >= NV];
-        const poly_v *E = e < NV ? a : b;
+        const cpoly *E = e < NV ? a : b;
         int k = e % NV;
         float l1 = fabsf(E->x[(k + 1) % NV] - E->x[k]) + fabsf(E->y[(k + 1) % NV] - E->y[k]);
         if (l2 > 0.0f && s > o->sep)
@@ -155,7 +155,7 @@ static void poly_pair2d(const sbx_job2d *job, size_t i, poly_v *a, poly_v *b, po
 /* The pair's manifold into *r; returns its point count. */
 static unsigned manifold2d(const pair2d *q, float margin, satbox2d_manifold *r)
 {
-    const poly_v *R = q->ref_b ? q->b : q->a, *I = q->ref_b ? q->a : q->b;
+    const cpoly *R = q->ref_b ? q->b : q->a, *I = q->ref_b ? q->a : q->b;
     int kr = q->ref_edge;
     float nox = q->ref_nx, noy = q->ref_ny, tx = -noy, ty = nox;
     float r1x = R->x[kr], r1y = R->y[kr], r2x = R->x[(kr + 1) % NV], r2y = R->y[(kr + 1) % NV];
@@ -237,7 +237,7 @@ ptrdiff_t sbx_scalar_contacts2d(const sbx_cjob2d *job)
 {
     size_t count = 0;
     for (size_t i = 0; i < job->pair.n; i++) {
-        poly_v a, b, bt;
+        cpoly a, b, bt;
         pair2d q;
         if (sbx_src2d_is_rects(job->pair.src))
             rect_pair2d(&job->pair, i, &a, &b, &q);

@@ -15,9 +15,12 @@
 
 #include "internal.h"
 
-typedef struct box_v {
+/* Naming: a one-pair type of the scalar reference is <stem>; its twin of SBX_W pairs in the
+ * templates is <stem>w (obox / oboxw, sat_pair / sat_pairw, orect / orectw, cpoly / cpolyw,
+ * best2d / best2dw, pair2d / pair2dw, ...), and a function of the templates is the scalar one's name + _w. */
+typedef struct obox {
     float c[3], h[3], u[3][3]; /* center, half extents, u[k][c] = component c of axis k */
-} box_v;
+} obox;
 
 /* Quaternion (x, y, z, w) -> axes, normalising through s = 2 / |q|^2. Invalid -> NaN axes. */
 static inline int quat_axes(float x, float y, float z, float w, float u[3][3])
@@ -46,7 +49,7 @@ static inline int quat_axes(float x, float y, float z, float w, float u[3][3])
     return 1;
 }
 
-static inline void load_mat(const satbox_boxes *s, size_t i, box_v *b)
+static inline void load_mat(const satbox_boxes *s, size_t i, obox *b)
 {
     for (int c = 0; c < 3; c++) {
         b->c[c] = s->center[c][i];
@@ -58,14 +61,14 @@ static inline void load_mat(const satbox_boxes *s, size_t i, box_v *b)
 }
 
 /* The public struct of a loaded box (satbox_box: the same fields under their public names). */
-static inline void box_to_struct(const box_v *v, satbox_box *b)
+static inline void box_to_struct(const obox *v, satbox_box *b)
 {
     memcpy(b->center, v->c, sizeof b->center);
     memcpy(b->half, v->h, sizeof b->half);
     memcpy(b->axis, v->u, sizeof b->axis);
 }
 
-static inline void load_quat(const satbox_qboxes *s, size_t i, box_v *b)
+static inline void load_quat(const satbox_qboxes *s, size_t i, obox *b)
 {
     for (int c = 0; c < 3; c++) {
         b->c[c] = s->center[c][i];
@@ -74,21 +77,21 @@ static inline void load_quat(const satbox_qboxes *s, size_t i, box_v *b)
     quat_axes(s->quat[0][i], s->quat[1][i], s->quat[2][i], s->quat[3][i], b->u);
 }
 
-static inline void load_one(const satbox_box *s, box_v *b)
+static inline void load_one(const satbox_box *s, obox *b)
 {
     memcpy(b->c, s->center, sizeof b->c);
     memcpy(b->h, s->half, sizeof b->h);
     memcpy(b->u, s->axis, sizeof b->u);
 }
 
-static inline void load_rec(const satbox_rec *r, box_v *b)
+static inline void load_rec(const satbox_rec *r, obox *b)
 {
     memcpy(b->c, r->center, sizeof b->c);
     memcpy(b->h, r->half, sizeof b->h);
     memcpy(b->u, r->axis, sizeof b->u);
 }
 
-static inline void load_qrec(const satbox_qrec *r, box_v *b)
+static inline void load_qrec(const satbox_qrec *r, obox *b)
 {
     memcpy(b->c, r->center, sizeof b->c);
     memcpy(b->h, r->half, sizeof b->h);
@@ -102,31 +105,31 @@ static inline int rec_prefetch_at(const sbx_job *job, size_t i)
     return job->pool_n >= SBX_REC_PREFETCH_MIN_POOL && i + SBX_REC_AHEAD < job->n;
 }
 
-SBX_ALWAYS_INLINE void load_pair_MAT(const sbx_job *job, size_t i, box_v *a, box_v *b)
+SBX_ALWAYS_INLINE void load_pair_MAT(const sbx_job *job, size_t i, obox *a, obox *b)
 {
     load_mat(job->ma, i, a);
     load_mat(job->mb, i, b);
 }
 
-SBX_ALWAYS_INLINE void load_pair_QUAT(const sbx_job *job, size_t i, box_v *a, box_v *b)
+SBX_ALWAYS_INLINE void load_pair_QUAT(const sbx_job *job, size_t i, obox *a, obox *b)
 {
     load_quat(job->qa, i, a);
     load_quat(job->qb, i, b);
 }
 
-SBX_ALWAYS_INLINE void load_pair_ONE(const sbx_job *job, size_t i, box_v *a, box_v *b)
+SBX_ALWAYS_INLINE void load_pair_ONE(const sbx_job *job, size_t i, obox *a, obox *b)
 {
     load_one(job->one, a);
     load_mat(job->mb, i, b);
 }
 
-SBX_ALWAYS_INLINE void load_pair_POOL(const sbx_job *job, size_t i, box_v *a, box_v *b)
+SBX_ALWAYS_INLINE void load_pair_POOL(const sbx_job *job, size_t i, obox *a, obox *b)
 {
     load_mat(job->pool, job->pairs[i].a, a);
     load_mat(job->pool, job->pairs[i].b, b);
 }
 
-SBX_ALWAYS_INLINE void load_pair_REC(const sbx_job *job, size_t i, box_v *a, box_v *b)
+SBX_ALWAYS_INLINE void load_pair_REC(const sbx_job *job, size_t i, obox *a, obox *b)
 {
     if (rec_prefetch_at(job, i)) {
         SBX_PREFETCH(&job->rec[job->pairs[i + SBX_REC_AHEAD].a]);
@@ -136,7 +139,7 @@ SBX_ALWAYS_INLINE void load_pair_REC(const sbx_job *job, size_t i, box_v *a, box
     load_rec(&job->rec[job->pairs[i].b], b);
 }
 
-SBX_ALWAYS_INLINE void load_pair_QREC(const sbx_job *job, size_t i, box_v *a, box_v *b)
+SBX_ALWAYS_INLINE void load_pair_QREC(const sbx_job *job, size_t i, obox *a, obox *b)
 {
     if (rec_prefetch_at(job, i)) { /* 48-byte records: a record's first and last line */
         const satbox_qrec *ra = &job->qrec[job->pairs[i + SBX_REC_AHEAD].a];
@@ -151,7 +154,7 @@ SBX_ALWAYS_INLINE void load_pair_QREC(const sbx_job *job, size_t i, box_v *a, bo
 }
 
 /* Pair i of a job, from its source. */
-SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, box_v *a, box_v *b)
+SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, obox *a, obox *b)
 {
     switch (job->src) {
 #define SBX_LOAD(name, ...) case SBX_SRC_##name: load_pair_##name(job, i, a, b); break;
@@ -245,12 +248,12 @@ static inline void put_collide1(const sbx_job *job, size_t i, const float *sep, 
  * product of the kernel is finite, so every gap is finite and the max over the gaps is well
  * defined. Two boxes that each pass the per-box rule (satbox_validate) always form a valid pair. */
 
-typedef struct pair_v {
+typedef struct sat_pair {
     float R[3][3], AR[3][3], t[3];
     int valid;
-} pair_v;
+} sat_pair;
 
-SBX_ALWAYS_INLINE void pair_setup(const box_v *A, const box_v *B, pair_v *P)
+SBX_ALWAYS_INLINE void pair_setup(const obox *A, const obox *B, sat_pair *P)
 {
     float d[3];
     for (int c = 0; c < 3; c++)
@@ -279,13 +282,13 @@ SBX_ALWAYS_INLINE void pair_setup(const box_v *A, const box_v *B, pair_v *P)
 
 /* The gap of each kind of axis (unnormalised) and its signed projection of d; sat_tpl.h has the
  * same three functions over wide floats. */
-static inline float gap_face_a(const box_v *A, const box_v *B, const pair_v *P, int i)
+static inline float gap_face_a(const obox *A, const obox *B, const sat_pair *P, int i)
 {
     float rb = (B->h[0] * P->AR[i][0] + B->h[1] * P->AR[i][1]) + B->h[2] * P->AR[i][2];
     return fabsf(P->t[i]) - (A->h[i] + rb);
 }
 
-static inline float gap_face_b(const box_v *A, const box_v *B, const pair_v *P, int j, float *proj)
+static inline float gap_face_b(const obox *A, const obox *B, const sat_pair *P, int j, float *proj)
 {
     float ra = (A->h[0] * P->AR[0][j] + A->h[1] * P->AR[1][j]) + A->h[2] * P->AR[2][j];
     float p = (P->t[0] * P->R[0][j] + P->t[1] * P->R[1][j]) + P->t[2] * P->R[2][j];
@@ -293,7 +296,7 @@ static inline float gap_face_b(const box_v *A, const box_v *B, const pair_v *P, 
     return fabsf(p) - (ra + B->h[j]);
 }
 
-static inline float gap_edge(const box_v *A, const box_v *B, const pair_v *P, int i, int j, float *proj)
+static inline float gap_edge(const obox *A, const obox *B, const sat_pair *P, int i, int j, float *proj)
 {
     int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
     float ra = A->h[i1] * P->AR[i2][j] + A->h[i2] * P->AR[i1][j];
@@ -304,9 +307,9 @@ static inline float gap_edge(const box_v *A, const box_v *B, const pair_v *P, in
 }
 
 /* The near-parallel rule: edge axis (i, j) is used when |R_ij| < SATBOX_PARALLEL_ABS_COS. */
-static inline int usable_edge(const pair_v *P, int i, int j) { return P->AR[i][j] < SATBOX_PARALLEL_ABS_COS; }
+static inline int usable_edge(const sat_pair *P, int i, int j) { return P->AR[i][j] < SATBOX_PARALLEL_ABS_COS; }
 
-static inline float len2_edge(const pair_v *P, int i, int j)
+static inline float len2_edge(const sat_pair *P, int i, int j)
 {
     int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     return P->R[i1][j] * P->R[i1][j] + P->R[i2][j] * P->R[i2][j];
@@ -316,7 +319,7 @@ static inline float len2_edge(const pair_v *P, int i, int j)
  * axis, proj, is negative): uA_i, uB_j, or uA_i x uB_j normalised in world space, (0, 0, 0)
  * when that cross product has zero length (only with axes that break the orthonormal
  * precondition). sat_tpl.h collide_w() computes the same. */
-static inline void axis_normal(const box_v *A, const box_v *B, int k, float proj, float n[3])
+static inline void axis_normal(const obox *A, const obox *B, int k, float proj, float n[3])
 {
     if (k < 3) {
         memcpy(n, A->u[k], 3 * sizeof(float));

@@ -83,25 +83,23 @@ SBX_INLINE void prefetch_job(const sbx_job *job, sbx_src src, size_t i)
     }
 }
 
-SBX_INLINE void load_job_w(const sbx_job *job, sbx_src src, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+SBX_INLINE void load_job_w(const sbx_job *job, sbx_src src, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
 {
     switch (src) {
 #define SBX_LOAD(name, ...) case SBX_SRC_##name: load_pair_w_##name(job, i, k, one, a, b); break;
         SBX_SOURCES(SBX_LOAD)
 #undef SBX_LOAD
-    default: /* not a source (the entry points refuse it): bad data in every lane */
-        load_one_w(&sbx_nan_box, a);
-        *b = *a;
-        break;
+    default: /* not reached: src is one of the list's constants at every call site (kernel_<kind>) */
+        __builtin_unreachable();
     }
 }
 
 /* One collide step of k lanes at pair i; returns the new count. Called with the constant SBX_W in
  * the main loop (no per-load tail test) and once more for the remainder. */
-SBX_INLINE size_t collide_step(const sbx_job *job, sbx_src src, const boxw *one, wf margin, int pf, size_t i, int k,
+SBX_INLINE size_t collide_step(const sbx_job *job, sbx_src src, const oboxw *one, wf margin, int pf, size_t i, int k,
                                size_t count)
 {
-    boxw a, b;
+    oboxw a, b;
     collidew o;
     if (pf)
         prefetch_job(job, src, i);
@@ -116,7 +114,7 @@ SBX_INLINE size_t collide_step(const sbx_job *job, sbx_src src, const boxw *one,
 /* `src` is a constant at every call site, so each source gets its own specialised loop. */
 SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
 {
-    boxw one;
+    oboxw one;
     if (sbx_src_is_one(src))
         load_one_w(job->one, &one);
     else
@@ -127,7 +125,7 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
      * (AVX2 60.0 -> 64.8 instructions per pair), the two inlined copies costing registers. */
     for (size_t i = 0; i < n; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
-        boxw a, b;
+        oboxw a, b;
         unsigned hit, inv;
         if (pf)
             prefetch_job(job, src, i);
@@ -141,7 +139,7 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
 
 SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
 {
-    boxw one;
+    oboxw one;
     if (sbx_src_is_one(src))
         load_one_w(job->one, &one);
     else
@@ -181,7 +179,7 @@ static ptrdiff_t kernel_aabb(const sbx_box_job *job)
     wf margin = wf_set1(job->margin), inf = wf_set1(INFINITY), ninf = wf_set1(-INFINITY);
     for (size_t i = 0; i < n; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
-        boxw b;
+        oboxw b;
         if (job->m)
             load_mat_w(job->m, i, k, &b);
         else

@@ -14,7 +14,7 @@
 #define NV2C SATBOX2D_MAX_VERTS
 
 typedef struct pair2dw {
-    const polyw *a, *b;
+    const cpolyw *a, *b;
     wf sat_sep, sat_nx, sat_ny, sat_id;
     wf ref_nx, ref_ny;
     wm ref_b;
@@ -26,7 +26,7 @@ typedef struct pair2dw {
 
 /* ---- choose the axis: rectangles ----------------------------------------------------------- */
 
-SBX_INLINE void rect_axis_normal_w(const rectw *a, const rectw *b, const wf p[4], wf id, wf *nx, wf *ny)
+SBX_INLINE void rect_axis_normal_w(const orectw *a, const orectw *b, const wf p[4], wf id, wf *nx, wf *ny)
 {
     wm of_a = wm_lt(id, wf_set1(2.0f));
     wm even = wm_or(wm_eq(id, wf_zero()), wm_eq(id, wf_set1(2.0f)));
@@ -40,7 +40,7 @@ SBX_INLINE void rect_axis_normal_w(const rectw *a, const rectw *b, const wf p[4]
     *ny = wf_select(neg, wf_neg(y), y);
 }
 
-SBX_INLINE void rect_corners_w(const rectw *r, wf ox, wf oy, polyw *p)
+SBX_INLINE void rect_corners_w(const orectw *r, wf ox, wf oy, cpolyw *p)
 {
     wf a0x = wf_mul(r->h[0], r->u[0]), a0y = wf_mul(r->h[0], r->u[1]);
     wf a1x = wf_neg(wf_mul(r->h[1], r->u[1])), a1y = wf_mul(r->h[1], r->u[0]);
@@ -56,9 +56,9 @@ SBX_INLINE void rect_corners_w(const rectw *r, wf ox, wf oy, polyw *p)
     rewrap_w(p);
 }
 
-SBX_INLINE void rect_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *pa, polyw *pb, pair2dw *q)
+SBX_INLINE void rect_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, cpolyw *pa, cpolyw *pb, pair2dw *q)
 {
-    rectw a, b;
+    orectw a, b;
     wf g[4], p[4];
     q->valid = rect_pair_w(job, src, i, k, &a, &b, g, p);
     wm a1 = wm_gt(g[1], g[0]), b3 = wm_gt(g[3], g[2]);
@@ -102,7 +102,7 @@ typedef struct best2dw {
 } best2dw;
 
 /* `scaled` as in sat2d_tpl.h's edge_gap_w(): a constant at each call site. */
-SBX_INLINE void poly_bests_w(const polyw *a, const polyw *b, const polyw *bp, int scaled, best2dw best[2])
+SBX_INLINE void poly_bests_w(const cpolyw *a, const cpolyw *b, const cpolyw *bp, int scaled, best2dw best[2])
 {
     for (int side = 0; side < 2; side++) {
         best[side].sep = wf_set1(-INFINITY);
@@ -117,7 +117,7 @@ SBX_INLINE void poly_bests_w(const polyw *a, const polyw *b, const polyw *bp, in
         wf s = wf_div(m, len);
         s = wf_add(wf_select(wm_eq(s, zero), m, s), zero);
         best2dw *o = &best[e >= NV2C];
-        const polyw *E = e < NV2C ? a : b;
+        const cpolyw *E = e < NV2C ? a : b;
         int k = e % NV2C;
         wf l1 = wf_add(wf_abs(wf_sub(E->x[(k + 1) % NV2C], E->x[k])), wf_abs(wf_sub(E->y[(k + 1) % NV2C], E->y[k])));
         wm better = wm_and(wm_gt(l2, zero), wm_gt(s, o->sep));
@@ -130,10 +130,10 @@ SBX_INLINE void poly_bests_w(const polyw *a, const polyw *b, const polyw *bp, in
     }
 }
 
-SBX_INLINE void poly_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *a, polyw *b, polyw *bt,
+SBX_INLINE void poly_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, cpolyw *a, cpolyw *b, cpolyw *bt,
                               pair2dw *q)
 {
-    const polyw *bp;
+    const cpolyw *bp;
     q->scale = load_polys_w(job, src, i, k, a, b, bt, &bp);
     q->valid = wm_and(a->valid, b->valid);
     best2dw best[2];
@@ -266,7 +266,7 @@ SBX_INLINE ptrdiff_t run2d_contacts(const sbx_cjob2d *cj, sbx_src2d src)
     size_t count = 0, n = job->n;
     for (size_t i = 0; i < n; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
-        polyw a, b, bt;
+        cpolyw a, b, bt;
         pair2dw q;
         if (sbx_src2d_is_rects(src))
             rect_pair2d_w(job, src, i, k, &a, &b, &q);

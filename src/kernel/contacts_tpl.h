@@ -88,12 +88,12 @@ enum { FR_PT = 0 /* slot s, coordinate c: 3 s + c */, FR_DEPTH = 12, FR_FEAT = 1
 /* scalar_contacts.c ref_contacts() for SBX_W pairs, first stage: the SAT part, the axis, the
  * normal, the edge points; the face manifold's inputs of the face lanes among `lanes` are
  * appended (compressed) to the queue rows qin at qn. Returns the new queue length. */
-SBX_INLINE size_t contacts_sat_w(const boxw *A, const boxw *B, wf margin, unsigned lanes, contactsw *o,
+SBX_INLINE size_t contacts_sat_w(const oboxw *A, const oboxw *B, wf margin, unsigned lanes, contactsw *o,
                                  float (*qin)[SBX_QCAP], size_t qn)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f), mone = wf_set1(-1.0f);
     /* ---- SAT step (sat_step) ---- */
-    pairw P;
+    sat_pairw P;
     pair_setup_w(A, B, &P);
     wf ga = gap_face_a(A, B, &P, 0), ka = zero;
     for (int i = 1; i < 3; i++) {
@@ -546,7 +546,7 @@ SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_
     size_t count = *count_io, n = job->n;
     for (; i < n && cq->qn < SBX_W; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
-        boxw a, b;
+        oboxw a, b;
         contactsw o;
         if (pf)
             prefetch_job(job, src, i);

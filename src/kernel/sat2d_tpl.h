@@ -12,11 +12,11 @@
 
 #define NV2 SATBOX2D_MAX_VERTS
 
-typedef struct rectw {
+typedef struct orectw {
     wf c[2], h[2], u[2];
-} rectw;
+} orectw;
 
-typedef struct polyw {
+typedef struct cpolyw {
     wf x[NV2], y[NV2]; /* wrapped: slots at or past the count hold vertex 0; times `scale` (scalar2d.c) */
     wf scale;          /* the own prescale, then (pair_scale_w) the edge factor own / pair */
     int scaled;        /* some lane's `scale` is not 1 (else the multiplies by it are skipped: same bits) */
@@ -25,16 +25,16 @@ typedef struct polyw {
     int nmax; /* the largest count (clamped to 1..8) of the step's live lanes: slots and edges from
                  nmax on repeat vertex 0 in every lane, so loops stop there with the same bits */
     wf cnt, size; /* the count and the size (poly_wrap_w()), for a poly_check_w() after the load */
-} polyw;
+} cpolyw;
 
 /* ---- validity ----------------------------------------------------------------------------- */
 
-SBX_INLINE wf rect_size_w(const rectw *r)
+SBX_INLINE wf rect_size_w(const orectw *r)
 {
     return wf_add(wf_add(wf_add(wf_abs(r->c[0]), wf_abs(r->c[1])), r->h[0]), r->h[1]);
 }
 
-SBX_INLINE wm rect_valid_w(const rectw *r)
+SBX_INLINE wm rect_valid_w(const orectw *r)
 {
     wf size = rect_size_w(r);
     wf du = wf_abs(wf_sub(wf_add(wf_mul(r->u[0], r->u[0]), wf_mul(r->u[1], r->u[1])), wf_set1(1.0f)));
@@ -56,7 +56,7 @@ SBX_INLINE wf l1_w(wf x, wf y) { return wf_add(wf_abs(x), wf_abs(y)); }
 
 /* Edges, turns and fan vectors from p->nmax on are zero in every lane, and a zero vector passes
  * every test: the loops stop there (same bits). */
-SBX_INLINE wm poly_convex_w(const polyw *p, wf cnt, wm *any_edge)
+SBX_INLINE wm poly_convex_w(const cpolyw *p, wf cnt, wm *any_edge)
 {
     wf ex[NV2], ey[NV2], le[NV2], zero = wf_zero();
     int nm = p->nmax;
@@ -99,7 +99,7 @@ SBX_INLINE int any_not_one_w(wf f) { return wm_bits(wm_not(wm_eq(f, wf_set1(1.0f
 
 /* Slots from p->nmax on repeat vertex 0 in every lane: after a change of vertices 0..nmax-1 they
  * are copied again, which gives the bits of scalar2d.c changing all 8 the same way. */
-SBX_INLINE void rewrap_w(polyw *p)
+SBX_INLINE void rewrap_w(cpolyw *p)
 {
     for (int k = p->nmax; k < NV2; k++) {
         p->x[k] = p->x[0];
@@ -107,7 +107,7 @@ SBX_INLINE void rewrap_w(polyw *p)
     }
 }
 
-SBX_INLINE void poly_mul_w(polyw *p, wf f)
+SBX_INLINE void poly_mul_w(cpolyw *p, wf f)
 {
     for (int k = 0; k < p->nmax; k++) {
         p->x[k] = wf_mul(p->x[k], f);
@@ -117,7 +117,7 @@ SBX_INLINE void poly_mul_w(polyw *p, wf f)
 }
 
 /* p->nmax must be set: slots from it on are unused in every lane (they add +0 to the size). */
-SBX_INLINE wf poly_wrap_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
+SBX_INLINE wf poly_wrap_w(const wf x[NV2], const wf y[NV2], wf cnt, cpolyw *p)
 {
     wf size = wf_zero(), zero = wf_zero();
     for (int k = 0; k < NV2; k++) {
@@ -136,7 +136,7 @@ SBX_INLINE wf poly_wrap_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
 
 /* scalar2d.c poly_check(): the polygon rule on p's own prescaled vertices, once (before
  * pair_scale_w() changes them, or after it when it changed nothing: no lane prescaled). */
-SBX_INLINE void poly_check_w(polyw *p)
+SBX_INLINE void poly_check_w(cpolyw *p)
 {
     if (p->checked)
         return;
@@ -148,7 +148,7 @@ SBX_INLINE void poly_check_w(polyw *p)
 }
 
 /* Raw slots, count -> prescaled wrapped vertices, not checked yet (scalar2d.c poly_make()). */
-SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
+SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, cpolyw *p)
 {
     p->size = poly_wrap_w(x, y, cnt, p);
     p->cnt = cnt;
@@ -156,7 +156,7 @@ SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, polyw *p)
     p->valid = wm_lt(cnt, cnt); /* none, until poly_check_w() (set here so that no path reads it unset) */
 }
 
-SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
+SBX_INLINE void poly_from_rect_w(const orectw *r, cpolyw *p)
 {
     wf a0x = wf_mul(r->h[0], r->u[0]), a0y = wf_mul(r->h[0], r->u[1]);
     wf a1x = wf_neg(wf_mul(r->h[1], r->u[1])), a1y = wf_mul(r->h[1], r->u[0]);
@@ -180,7 +180,7 @@ SBX_INLINE void poly_from_rect_w(const rectw *r, polyw *p)
 }
 
 /* scalar2d.c pair_scale(): the multiplies by 1 skipped when no lane needs them (same bits). */
-SBX_INLINE wf pair_scale_w(polyw *a, polyw *b, wf limit)
+SBX_INLINE wf pair_scale_w(cpolyw *a, cpolyw *b, wf limit)
 {
     wf s = wf_min(a->scale, b->scale);
     s = wf_min(limit, s);
@@ -203,7 +203,7 @@ SBX_INLINE wf ld2d(const float *p, const int32_t *idx, size_t i, int k)
     return idx ? wf_gather(p, idx) : ld(p, i, k);
 }
 
-SBX_INLINE void load_rect_w(const satbox2d_rects *s, const int32_t *idx, size_t i, int k, rectw *r)
+SBX_INLINE void load_rect_w(const satbox2d_rects *s, const int32_t *idx, size_t i, int k, orectw *r)
 {
     for (int c = 0; c < 2; c++) {
         r->c[c] = ld2d(s->center[c], idx, i, k);
@@ -213,7 +213,7 @@ SBX_INLINE void load_rect_w(const satbox2d_rects *s, const int32_t *idx, size_t 
 }
 
 /* Polygon lanes as ld2d() reads them, prescaled and wrapped; the rule not checked yet. */
-SBX_INLINE void load_poly_raw_w(const satbox2d_polys *s, const int32_t *idx, size_t i, int k, polyw *p)
+SBX_INLINE void load_poly_raw_w(const satbox2d_polys *s, const int32_t *idx, size_t i, int k, cpolyw *p)
 {
     wf x[NV2], y[NV2];
     for (int v = 0; v < NV2; v++) {
@@ -232,7 +232,7 @@ SBX_INLINE void load_poly_raw_w(const satbox2d_polys *s, const int32_t *idx, siz
 }
 
 /* load_poly_raw_w() and the polygon rule. */
-SBX_INLINE void load_poly_w(const satbox2d_polys *s, const int32_t *idx, size_t i, int k, polyw *p)
+SBX_INLINE void load_poly_w(const satbox2d_polys *s, const int32_t *idx, size_t i, int k, cpolyw *p)
 {
     load_poly_raw_w(s, idx, i, k, p);
     poly_check_w(p);
@@ -259,7 +259,7 @@ SBX_INLINE void side_idx(const sbx_job2d *job, sbx_src2d src, size_t i, int k, i
     }
 }
 
-SBX_INLINE void load_rects_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, rectw *a, rectw *b)
+SBX_INLINE void load_rects_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, orectw *a, orectw *b)
 {
     int32_t ia[SBX_W], ib[SBX_W];
     const int32_t *pa, *pb;
@@ -270,15 +270,15 @@ SBX_INLINE void load_rects_w(const sbx_job2d *job, sbx_src2d src, size_t i, int 
 
 /* scalar2d.c load_pair(): with `lazy` (a constant at each call site), the polygon rule is left to
  * a later poly_check_w() when pair_scale_w() changes no vertex (no lane prescaled). */
-SBX_INLINE wf load_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *a, polyw *b, polyw *bt,
-                          const polyw **bp, int lazy)
+SBX_INLINE wf load_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, cpolyw *a, cpolyw *b, cpolyw *bt,
+                          const cpolyw **bp, int lazy)
 {
     *bp = b;
     wf limit = wf_set1(0x1p120f); /* no limit: the largest prescale */
     int32_t ia[SBX_W], ib[SBX_W];
     const int32_t *pa, *pb;
     side_idx(job, src, i, k, ia, ib, &pa, &pb);
-    rectw r;
+    orectw r;
     if (sbx_src2d_a_rect(src)) { /* a rectangle as a 4-vertex polygon, limiting the prescale */
         load_rect_w(job->ra, pa, i, k, &r);
         poly_from_rect_w(&r, a);
@@ -306,15 +306,15 @@ SBX_INLINE wf load_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, 
 }
 
 /* scalar2d.c load_polys(): load_pair_w() with both polygons checked. */
-SBX_INLINE wf load_polys_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, polyw *a, polyw *b, polyw *bt,
-                           const polyw **bp)
+SBX_INLINE wf load_polys_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, cpolyw *a, cpolyw *b, cpolyw *bt,
+                           const cpolyw **bp)
 {
     return load_pair_w(job, src, i, k, a, b, bt, bp, 0);
 }
 
 /* ---- the math ----------------------------------------------------------------------------- */
 
-SBX_INLINE void rect_axes_w(const rectw *A, const rectw *B, wf g[4], wf p[4])
+SBX_INLINE void rect_axes_w(const orectw *A, const orectw *B, wf g[4], wf p[4])
 {
     wf ca = A->u[0], sa = A->u[1], cb = B->u[0], sb = B->u[1];
     wf c = wf_add(wf_mul(ca, cb), wf_mul(sa, sb)), s = wf_sub(wf_mul(sa, cb), wf_mul(ca, sb));
@@ -332,7 +332,7 @@ SBX_INLINE void rect_axes_w(const rectw *A, const rectw *B, wf g[4], wf p[4])
 
 /* The smallest n . (w - v) over Q's first `nq` vertex slots w (v = (px, py)), in slot order; `nq` is
  * a constant at each call site (edge_gap_w()). */
-SBX_INLINE wf edge_min_w(const polyw *Q, wf px, wf py, wf nx, wf ny, const int nq)
+SBX_INLINE wf edge_min_w(const cpolyw *Q, wf px, wf py, wf nx, wf ny, const int nq)
 {
     wf m = wf_add(wf_mul(nx, wf_sub(Q->x[0], px)), wf_mul(ny, wf_sub(Q->y[0], py)));
     for (int j = 1; j < nq; j++) {
@@ -344,7 +344,7 @@ SBX_INLINE wf edge_min_w(const polyw *Q, wf px, wf py, wf nx, wf ny, const int n
 
 /* `scaled` is a constant at each call site (poly_sep_w, poly_best_w): 0 when no lane of the pair
  * is prescaled, and the edge factors are all 1 (the multiplies skipped give the same bits). */
-SBX_INLINE wf edge_gap_w(const polyw *E, const polyw *P, int k, const polyw *Q, int scaled, wf *nx, wf *ny, wf *l2)
+SBX_INLINE wf edge_gap_w(const cpolyw *E, const cpolyw *P, int k, const cpolyw *Q, int scaled, wf *nx, wf *ny, wf *l2)
 {
     wf ex = wf_sub(E->x[(k + 1) % NV2], E->x[k]), ey = wf_sub(E->y[(k + 1) % NV2], E->y[k]);
     if (scaled) {
@@ -367,13 +367,13 @@ SBX_INLINE wf edge_gap_w(const polyw *E, const polyw *P, int k, const polyw *Q, 
     }
 }
 
-SBX_INLINE wf pair_gap_w(const polyw *a, const polyw *b, const polyw *bp, int e, int scaled, wf *nx, wf *ny, wf *l2)
+SBX_INLINE wf pair_gap_w(const cpolyw *a, const cpolyw *b, const cpolyw *bp, int e, int scaled, wf *nx, wf *ny, wf *l2)
 {
     return e < NV2 ? edge_gap_w(a, a, e, bp, scaled, nx, ny, l2) : edge_gap_w(b, bp, e - NV2, a, scaled, nx, ny, l2);
 }
 
 /* The next axis id after e worth testing: edges at or past a polygon's nmax have length 0. */
-SBX_INLINE int next_axis_w(const polyw *a, const polyw *b, int e)
+SBX_INLINE int next_axis_w(const cpolyw *a, const cpolyw *b, int e)
 {
     e++;
     if (e < NV2 && e >= a->nmax)
@@ -381,7 +381,7 @@ SBX_INLINE int next_axis_w(const polyw *a, const polyw *b, int e)
     return e < NV2 + b->nmax ? e : 2 * NV2;
 }
 
-SBX_INLINE wm rect_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, rectw *a, rectw *b, wf g[4], wf p[4])
+SBX_INLINE wm rect_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, orectw *a, orectw *b, wf g[4], wf p[4])
 {
     load_rects_w(job, src, i, k, a, b);
     rect_axes_w(a, b, g, p);
@@ -389,7 +389,7 @@ SBX_INLINE wm rect_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, 
 }
 
 /* The separating-axis mask of a polygon pair (overlap); `scaled` as in edge_gap_w(). */
-SBX_INLINE wm poly_sep_w(const polyw *a, const polyw *b, const polyw *bp, unsigned live, int scaled)
+SBX_INLINE wm poly_sep_w(const cpolyw *a, const cpolyw *b, const cpolyw *bp, unsigned live, int scaled)
 {
     wf zero = wf_zero();
     wm sep = wm_lt(zero, zero);
@@ -408,7 +408,7 @@ typedef struct bestw {
     wf sep, id, nx, ny, len;
 } bestw;
 
-SBX_INLINE void poly_best_w(const polyw *a, const polyw *b, const polyw *bp, int scaled, bestw *o)
+SBX_INLINE void poly_best_w(const cpolyw *a, const cpolyw *b, const cpolyw *bp, int scaled, bestw *o)
 {
     wf zero = wf_zero();
     o->nx = o->ny = zero;
@@ -436,13 +436,13 @@ SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
     wf zero = wf_zero();
     wm valid, sep;
     if (sbx_src2d_is_rects(src)) {
-        rectw a, b;
+        orectw a, b;
         wf g[4], p[4];
         valid = rect_pair_w(job, src, i, k, &a, &b, g, p);
         sep = wm_or(wm_or(wm_gt(g[0], zero), wm_gt(g[1], zero)), wm_or(wm_gt(g[2], zero), wm_gt(g[3], zero)));
     } else {
-        polyw a, b, bt;
-        const polyw *bp;
+        cpolyw a, b, bt;
+        const cpolyw *bp;
         /* The sign of a gap does not depend on the scale. The polygon rule is checked only where
          * it can change an output: separated lanes read hit 0 either way (bad ones too). */
         (void)load_pair_w(job, src, i, k, &a, &b, &bt, &bp, 1);
@@ -471,7 +471,7 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
     wm valid, hit;
     wf best, id, nx, ny;
     if (sbx_src2d_is_rects(src)) {
-        rectw a, b;
+        orectw a, b;
         wf g[4], p[4];
         valid = rect_pair_w(job, src, i, k, &a, &b, g, p);
         best = g[0];
@@ -493,8 +493,8 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         ny = wf_select(flip, wf_neg(ny), ny);
         hit = wm_le(best, margin);
     } else {
-        polyw a, b, bt;
-        const polyw *bp;
+        cpolyw a, b, bt;
+        const cpolyw *bp;
         wf scale = load_polys_w(job, src, i, k, &a, &b, &bt, &bp);
         valid = wm_and(a.valid, b.valid);
         bestw bw;

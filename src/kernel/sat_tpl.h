@@ -8,7 +8,7 @@
 /* ---- the math ----------------------------------------------------------------------------- */
 
 /* scalar.c box_valid(): the per-box rule (AABBs). */
-SBX_INLINE wm box_valid_w(const boxw *b)
+SBX_INLINE wm box_valid_w(const oboxw *b)
 {
     wf size = wf_add(wf_add(wf_add(wf_add(wf_add(wf_abs(b->c[0]), wf_abs(b->c[1])), wf_abs(b->c[2])), b->h[0]),
                             b->h[1]),
@@ -24,15 +24,15 @@ SBX_INLINE wm box_valid_w(const boxw *b)
 }
 
 /* What the 15 axes of SBX_W pairs share: scalar.c pair_setup(). */
-typedef struct pairw {
+typedef struct sat_pairw {
     wf R[3][3], AR[3][3], t[3], at[3];
     wm valid;
     int near_par; /* some lane has an edge pair at or above SATBOX_PARALLEL_ABS_COS */
-} pairw;
+} sat_pairw;
 
 /* SBX_BARE (benchmarks only, never in the library): the same formulas with no validity test
  * and no near-parallel rule, to measure what the safety costs. */
-SBX_INLINE void pair_setup_w(const boxw *A, const boxw *B, pairw *P)
+SBX_INLINE void pair_setup_w(const oboxw *A, const oboxw *B, sat_pairw *P)
 {
     wf d[3];
     for (int c = 0; c < 3; c++)
@@ -67,13 +67,13 @@ SBX_INLINE void pair_setup_w(const boxw *A, const boxw *B, pairw *P)
 }
 
 /* scalar.c axis_gap() for the face axes of A (i), of B (j) and the edge axes (i, j). */
-SBX_INLINE wf gap_face_a(const boxw *A, const boxw *B, const pairw *P, int i)
+SBX_INLINE wf gap_face_a(const oboxw *A, const oboxw *B, const sat_pairw *P, int i)
 {
     wf rb = wf_add(wf_add(wf_mul(B->h[0], P->AR[i][0]), wf_mul(B->h[1], P->AR[i][1])), wf_mul(B->h[2], P->AR[i][2]));
     return wf_sub(P->at[i], wf_add(A->h[i], rb));
 }
 
-SBX_INLINE wf gap_face_b(const boxw *A, const boxw *B, const pairw *P, int j, wf *proj)
+SBX_INLINE wf gap_face_b(const oboxw *A, const oboxw *B, const sat_pairw *P, int j, wf *proj)
 {
     wf ra = wf_add(wf_add(wf_mul(A->h[0], P->AR[0][j]), wf_mul(A->h[1], P->AR[1][j])), wf_mul(A->h[2], P->AR[2][j]));
     wf p = wf_add(wf_add(wf_mul(P->t[0], P->R[0][j]), wf_mul(P->t[1], P->R[1][j])), wf_mul(P->t[2], P->R[2][j]));
@@ -81,7 +81,7 @@ SBX_INLINE wf gap_face_b(const boxw *A, const boxw *B, const pairw *P, int j, wf
     return wf_sub(wf_abs(p), wf_add(ra, B->h[j]));
 }
 
-SBX_INLINE wf gap_edge(const boxw *A, const boxw *B, const pairw *P, int i, int j, wf *proj)
+SBX_INLINE wf gap_edge(const oboxw *A, const oboxw *B, const sat_pairw *P, int i, int j, wf *proj)
 {
     int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
     wf ra = wf_add(wf_mul(A->h[i1], P->AR[i2][j]), wf_mul(A->h[i2], P->AR[i1][j]));
@@ -97,24 +97,24 @@ SBX_INLINE wf gap_edge(const boxw *A, const boxw *B, const pairw *P, int i, int 
  * the masks change nothing).
  * used_gap_edge(): the gap of a used axis, 0 (cannot separate) for a skipped one.
  * used_and(): mask m restricted to the lanes where the axis is used. */
-SBX_INLINE wf used_gap_edge(const boxw *A, const boxw *B, const pairw *P, int i, int j, wf *proj, int masked)
+SBX_INLINE wf used_gap_edge(const oboxw *A, const oboxw *B, const sat_pairw *P, int i, int j, wf *proj, int masked)
 {
     wf g = gap_edge(A, B, P, i, j, proj);
     return masked ? wf_keep(wm_lt(P->AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), g) : g;
 }
-SBX_INLINE wm used_and(const pairw *P, int i, int j, wm m, int masked)
+SBX_INLINE wm used_and(const sat_pairw *P, int i, int j, wm m, int masked)
 {
     return masked ? wm_and(wm_lt(P->AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), m) : m;
 }
 
-SBX_INLINE wf len2_edge(const pairw *P, int i, int j)
+SBX_INLINE wf len2_edge(const sat_pairw *P, int i, int j)
 {
     int i1 = (i + 1) % 3, i2 = (i + 2) % 3;
     return wf_add(wf_mul(P->R[i1][j], P->R[i1][j]), wf_mul(P->R[i2][j], P->R[i2][j]));
 }
 
 /* The largest gap over the used edge axes, folded into m. */
-SBX_INLINE wf max_edges(const boxw *A, const boxw *B, const pairw *P, wf m, int masked)
+SBX_INLINE wf max_edges(const oboxw *A, const oboxw *B, const sat_pairw *P, wf m, int masked)
 {
     wf proj;
     for (int i = 0; i < 3; i++)
@@ -126,9 +126,9 @@ SBX_INLINE wf max_edges(const boxw *A, const boxw *B, const pairw *P, wf m, int 
 /* scalar.c ref_overlap(): hit = valid and no used axis with g > 0. For a valid pair every gap is
  * finite (see scalar.c), so the test is max(g) <= 0 over the used axes, in any order; a skipped
  * edge axis enters as 0, which cannot separate. */
-SBX_INLINE void overlap_w(const boxw *A, const boxw *B, unsigned *hit, unsigned *inv)
+SBX_INLINE void overlap_w(const oboxw *A, const oboxw *B, unsigned *hit, unsigned *inv)
 {
-    pairw P;
+    sat_pairw P;
     wf proj;
     pair_setup_w(A, B, &P);
     wf m = gap_face_a(A, B, &P, 0);
@@ -155,7 +155,7 @@ SBX_INLINE void take(wm better, wf s, wf proj, float id, wf *bs, wf *bp, wf *bid
 }
 
 /* The running argmax over the used edge axes: s = g / min(|L|, 1). */
-SBX_INLINE void best_edges(const boxw *A, const boxw *B, const pairw *P, int masked, wf *bs, wf *bp, wf *bid)
+SBX_INLINE void best_edges(const oboxw *A, const oboxw *B, const sat_pairw *P, int masked, wf *bs, wf *bp, wf *bid)
 {
     wf one = wf_set1(1.0f), proj;
     for (int i = 0; i < 3; i++)
@@ -169,7 +169,7 @@ SBX_INLINE void best_edges(const boxw *A, const boxw *B, const pairw *P, int mas
 /* scalar_sat.h axis_normal(): the unit world normal of axis `id` per lane, from A towards B
  * (flipped where proj < 0): the axis of A (face or edge factor) and of B chosen by id, their
  * cross product normalised for edge axes, (0, 0, 0) where its length is 0 or overflows. */
-SBX_INLINE void axis_normal_w(const boxw *A, const boxw *B, wf bid, wf proj, wf n[3])
+SBX_INLINE void axis_normal_w(const oboxw *A, const oboxw *B, wf bid, wf proj, wf n[3])
 {
     wf zero = wf_zero(), one = wf_set1(1.0f);
     wm a0 = wm_or(wm_eq(bid, zero), wm_and(wm_ge(bid, wf_set1(6.0f)), wm_lt(bid, wf_set1(9.0f))));
@@ -201,9 +201,9 @@ SBX_INLINE void axis_normal_w(const boxw *A, const boxw *B, wf bid, wf proj, wf 
 }
 
 /* scalar.c ref_collide(). */
-SBX_INLINE void collide_w(const boxw *A, const boxw *B, wf margin, collidew *o)
+SBX_INLINE void collide_w(const oboxw *A, const oboxw *B, wf margin, collidew *o)
 {
-    pairw P;
+    sat_pairw P;
     pair_setup_w(A, B, &P);
     wf zero = wf_zero(), proj;
     wf bs = gap_face_a(A, B, &P, 0), bp = P.t[0], bid = zero;

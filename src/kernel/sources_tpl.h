@@ -6,9 +6,9 @@
 #include "tpl_common.h"
 
 /* SBX_W boxes, one per lane: center, half extents, u[k][c] = component c of axis k. */
-typedef struct boxw {
+typedef struct oboxw {
     wf c[3], h[3], u[3][3];
-} boxw;
+} oboxw;
 
 /* ---- box sources -------------------------------------------------------------------------- */
 
@@ -44,7 +44,7 @@ SBX_INLINE void prefetch_quat(const satbox_qboxes *s, size_t i)
 }
 
 /* Lanes [i, i + k) of a matrix SoA batch; k == SBX_W uses full loads. */
-SBX_INLINE void load_mat_w(const satbox_boxes *s, size_t i, int k, boxw *b)
+SBX_INLINE void load_mat_w(const satbox_boxes *s, size_t i, int k, oboxw *b)
 {
     for (int c = 0; c < 3; c++) {
         b->c[c] = k == SBX_W ? wf_loadu(s->center[c] + i) : wf_load_part(s->center[c] + i, k);
@@ -79,7 +79,7 @@ SBX_INLINE void quat_axes_w(wf x, wf y, wf z, wf w, wf u[3][3])
 
 SBX_INLINE wf ld(const float *p, size_t i, int k) { return k == SBX_W ? wf_loadu(p + i) : wf_load_part(p + i, k); }
 
-SBX_INLINE void load_quat_w(const satbox_qboxes *s, size_t i, int k, boxw *b)
+SBX_INLINE void load_quat_w(const satbox_qboxes *s, size_t i, int k, oboxw *b)
 {
     for (int c = 0; c < 3; c++) {
         b->c[c] = ld(s->center[c], i, k);
@@ -88,7 +88,7 @@ SBX_INLINE void load_quat_w(const satbox_qboxes *s, size_t i, int k, boxw *b)
     quat_axes_w(ld(s->quat[0], i, k), ld(s->quat[1], i, k), ld(s->quat[2], i, k), ld(s->quat[3], i, k), b->u);
 }
 
-SBX_INLINE void load_one_w(const satbox_box *s, boxw *b)
+SBX_INLINE void load_one_w(const satbox_box *s, oboxw *b)
 {
     for (int c = 0; c < 3; c++) {
         b->c[c] = wf_set1(s->center[c]);
@@ -103,7 +103,7 @@ SBX_INLINE void load_one_w(const satbox_box *s, boxw *b)
  * (as wf_gather) into one buffer: with a wf_gather per field GCC gave each of the 30 inlined
  * buffers of a pair its own stack slot (AVX-512 contacts' pool stage: 6.3 KB instead of 4.7 KB).
  * (Lanes past k use box 0 of the pool; their results are discarded.) */
-SBX_INLINE void load_pool_box_w(const satbox_boxes *pool, const int32_t *idx, boxw *b)
+SBX_INLINE void load_pool_box_w(const satbox_boxes *pool, const int32_t *idx, oboxw *b)
 {
     float buf[15][SBX_W];
     for (int l = 0; l < SBX_W; l++) {
@@ -125,7 +125,7 @@ SBX_INLINE void load_pool_box_w(const satbox_boxes *pool, const int32_t *idx, bo
 }
 
 SBX_INLINE void load_pool_w(const satbox_boxes *pool, const satbox_pair *pairs, size_t i, int k,
-                            boxw *a, boxw *b)
+                            oboxw *a, oboxw *b)
 {
     int32_t ia[SBX_W], ib[SBX_W];
     for (int l = 0; l < SBX_W; l++) {
@@ -137,7 +137,7 @@ SBX_INLINE void load_pool_w(const satbox_boxes *pool, const satbox_pair *pairs, 
 }
 
 /* Pool of 64-byte records: one cache line per box (wf_load_records loads and transposes them). */
-SBX_INLINE void load_rec_box_w(const float *const *rec, boxw *b)
+SBX_INLINE void load_rec_box_w(const float *const *rec, oboxw *b)
 {
     wf f[15];
     wf_load_records(rec, f);
@@ -150,7 +150,7 @@ SBX_INLINE void load_rec_box_w(const float *const *rec, boxw *b)
             b->u[x][c] = f[6 + 3 * x + c];
 }
 
-SBX_INLINE void load_rec_w(const satbox_rec *pool, const satbox_pair *pairs, size_t i, int k, boxw *a, boxw *b)
+SBX_INLINE void load_rec_w(const satbox_rec *pool, const satbox_pair *pairs, size_t i, int k, oboxw *a, oboxw *b)
 {
     const float *ra[SBX_W], *rb[SBX_W];
     for (int l = 0; l < SBX_W; l++) {
@@ -165,7 +165,7 @@ SBX_INLINE void load_rec_w(const satbox_rec *pool, const satbox_pair *pairs, siz
 /* Pool of 48-byte quaternion records: the 10 fields of each lane's record gathered lane by lane
  * (a record is read only within its 40 used bytes: the pool's last record may end the
  * allocation), then the axes built as load_quat_w builds them. */
-SBX_INLINE void load_qrec_box_w(const satbox_qrec *const *rec, boxw *b)
+SBX_INLINE void load_qrec_box_w(const satbox_qrec *const *rec, oboxw *b)
 {
     float buf[10][SBX_W];
     for (int l = 0; l < SBX_W; l++) {
@@ -180,7 +180,7 @@ SBX_INLINE void load_qrec_box_w(const satbox_qrec *const *rec, boxw *b)
     quat_axes_w(wf_loadu(buf[6]), wf_loadu(buf[7]), wf_loadu(buf[8]), wf_loadu(buf[9]), b->u);
 }
 
-SBX_INLINE void load_qrec_w(const satbox_qrec *pool, const satbox_pair *pairs, size_t i, int k, boxw *a, boxw *b)
+SBX_INLINE void load_qrec_w(const satbox_qrec *pool, const satbox_pair *pairs, size_t i, int k, oboxw *a, oboxw *b)
 {
     const satbox_qrec *ra[SBX_W], *rb[SBX_W];
     for (int l = 0; l < SBX_W; l++) {
@@ -196,7 +196,7 @@ SBX_INLINE void load_qrec_w(const satbox_qrec *pool, const satbox_pair *pairs, s
  * (load_pair_w_NAME; `one` is box A already broadcast, for the one-vs-many kind) and its
  * prefetch (prefetch_NAME, called once per cache line of the streams or per step for records). */
 
-SBX_INLINE void load_pair_w_MAT(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+SBX_INLINE void load_pair_w_MAT(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
 {
     (void)one;
     load_mat_w(job->ma, i, k, a);
@@ -209,7 +209,7 @@ SBX_INLINE void prefetch_MAT(const sbx_job *job, size_t i)
     prefetch_mat(job->mb, i);
 }
 
-SBX_INLINE void load_pair_w_QUAT(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+SBX_INLINE void load_pair_w_QUAT(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
 {
     (void)one;
     load_quat_w(job->qa, i, k, a);
@@ -222,7 +222,7 @@ SBX_INLINE void prefetch_QUAT(const sbx_job *job, size_t i)
     prefetch_quat(job->qb, i);
 }
 
-SBX_INLINE void load_pair_w_ONE(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+SBX_INLINE void load_pair_w_ONE(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
 {
     *a = *one;
     load_mat_w(job->mb, i, k, b);
@@ -230,7 +230,7 @@ SBX_INLINE void load_pair_w_ONE(const sbx_job *job, size_t i, int k, const boxw 
 
 SBX_INLINE void prefetch_ONE(const sbx_job *job, size_t i) { prefetch_mat(job->mb, i); }
 
-SBX_INLINE void load_pair_w_POOL(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+SBX_INLINE void load_pair_w_POOL(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
 {
     (void)one;
     load_pool_w(job->pool, job->pairs, i, k, a, b);
@@ -238,7 +238,7 @@ SBX_INLINE void load_pair_w_POOL(const sbx_job *job, size_t i, int k, const boxw
 
 SBX_INLINE void prefetch_POOL(const sbx_job *job, size_t i) { (void)job, (void)i; }
 
-SBX_INLINE void load_pair_w_REC(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+SBX_INLINE void load_pair_w_REC(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
 {
     (void)one;
     load_rec_w(job->rec, job->pairs, i, k, a, b);
@@ -254,7 +254,7 @@ SBX_INLINE void prefetch_REC(const sbx_job *job, size_t i)
     }
 }
 
-SBX_INLINE void load_pair_w_QREC(const sbx_job *job, size_t i, int k, const boxw *one, boxw *a, boxw *b)
+SBX_INLINE void load_pair_w_QREC(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
 {
     (void)one;
     load_qrec_w(job->qrec, job->pairs, i, k, a, b);
