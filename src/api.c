@@ -22,11 +22,8 @@ SBX_NOINLINE int pair_check(sbx_job *job, const satbox_result *res, int collide,
 {
     job->pool_n = pool_n;
     size_t n = job->n;
-    int e = sbx_check_batch(n, 0, collide, job->margin);
-    if (e)
-        return e;
     sbx_spans s = {.nin = 0};
-    e = sbx_check_sources(job, pool_n, &s);
+    int e = sbx_check_pair_job(job, pool_n, collide, &s);
     if (e)
         return e;
     /* The per-pair outputs are required, except for the pool form, whose list may be enough. */

@@ -27,11 +27,8 @@ SBX_NOINLINE int contacts_check(sbx_cjob *cj, const satbox_contacts_out *out, in
 {
     sbx_job *job = &cj->pair;
     size_t n = job->n;
-    int e = sbx_check_batch(n, pool_n, 1, job->margin);
-    if (e)
-        return e;
     sbx_spans s = {.nin = 0};
-    e = sbx_check_sources(job, pool_n, &s);
+    int e = sbx_check_pair_job(job, pool_n, 1, &s);
     if (e)
         return e;
     if (stream_form) {

@@ -170,3 +170,9 @@ int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s)
     default: return SATBOX_ERR_ARG;
     }
 }
+
+int sbx_check_pair_job(const sbx_job *job, size_t pool_n, int takes_margin, sbx_spans *s)
+{
+    int e = sbx_check_batch(job->n, pool_n, takes_margin, job->margin);
+    return e ? e : sbx_check_sources(job, pool_n, s);
+}

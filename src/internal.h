@@ -234,5 +234,8 @@ int sbx_check_indices(const satbox_pair *pairs, size_t n, size_t pool_n, sbx_spa
 /* The inputs of a pair job (n = job->n > 0 pairs, every source; pool_n: the pool forms' size):
  * NULL and index checks, arrays recorded in s. */
 int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s);
+/* What every pair and contacts call checks first: sbx_check_batch (with the pool's size; 1 when
+ * n == 0), then sbx_check_sources. */
+int sbx_check_pair_job(const sbx_job *job, size_t pool_n, int takes_margin, sbx_spans *s);
 
 #endif

@@ -571,7 +571,8 @@ static void test_pairs(size_t pool_n, size_t n)
 
 static void test_isa(size_t n)
 {
-    static const int widths[SATBOX_ISA_COUNT] = {1, 4, 8, 16, 4};
+    static const int widths[] = {1, 4, 8, 16, 4}; /* the expected widths, written out */
+    _Static_assert(sizeof widths / sizeof widths[0] == SATBOX_ISA_COUNT, "a new path needs its expected width here");
     for (int i = 0; i < SATBOX_ISA_COUNT; i++) {
         const char *name = satbox_isa_name((satbox_isa)i);
         CHECK(name != NULL, "isa %d has no name", i);
@@ -623,7 +624,8 @@ static void test_isa(size_t n)
         printf("isa: %s supported, same bits as scalar on %zu pairs\n", satbox_isa_name((satbox_isa)i), n);
     }
     /* cap: the widest supported path not wider than the argument (neon ranks with sse41). */
-    static const int rank[SATBOX_ISA_COUNT] = {0, 1, 2, 3, 1};
+    static const int rank[] = {0, 1, 2, 3, 1};
+    _Static_assert(sizeof rank / sizeof rank[0] == SATBOX_ISA_COUNT, "a new path needs its expected rank here");
     for (int i = 0; i < SATBOX_ISA_COUNT; i++) {
         int best = SATBOX_ISA_SCALAR;
         for (int j = 0; j < SATBOX_ISA_COUNT; j++)

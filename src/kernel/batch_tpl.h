@@ -111,14 +111,21 @@ SBX_INLINE size_t collide_step(const sbx_job *job, sbx_src src, const oboxw *one
     return count;
 }
 
+/* The broadcast box A of the one-vs-many kind, loaded once per call; for the other kinds never
+ * read (a dead store once src is a constant). */
+SBX_INLINE void load_one_if_w(const sbx_job *job, sbx_src src, oboxw *one)
+{
+    if (sbx_src_is_one(src))
+        load_one_w(job->one, one);
+    else
+        memset(one, 0, sizeof *one);
+}
+
 /* `src` is a constant at every call site, so each source gets its own specialised loop. */
 SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
 {
     oboxw one;
-    if (sbx_src_is_one(src))
-        load_one_w(job->one, &one);
-    else
-        memset(&one, 0, sizeof one); /* never read (a dead store once src is a constant) */
+    load_one_if_w(job, src, &one);
     size_t count = 0, n = job->n;
     const int pf = prefetch_wanted(job, src);
     /* One loop with the tail inside: here (unlike collide) splitting off the tail measured worse
@@ -140,10 +147,7 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
 SBX_INLINE ptrdiff_t run_collide(const sbx_job *job, sbx_src src)
 {
     oboxw one;
-    if (sbx_src_is_one(src))
-        load_one_w(job->one, &one);
-    else
-        memset(&one, 0, sizeof one); /* never read (a dead store once src is a constant) */
+    load_one_if_w(job, src, &one);
     wf margin = wf_set1(job->margin);
     size_t count = 0, n = job->n, i = 0;
     const int pf = prefetch_wanted(job, src);
