@@ -44,8 +44,10 @@
  * loader (scalar_sat.h load_pair_<NAME>), the wide loader and prefetch (sources_tpl.h
  * load_pair_w_<NAME>, prefetch_<NAME>), the per-source kernel loops (batch_tpl.h,
  * contacts_tpl.h), the checked mode, and the checkers' source loops and names (tests/).
- * Adding a source: one line here, its job field (sbx_job), those four functions, and its public
- * entry points (api.c, api_contacts.c).
+ * Adding a source: one line here, its job field (sbx_job), those four functions, its public
+ * entry points (one line each in api.c and api_contacts.c, declared in satbox.h), its inputs in
+ * the checker (tests/checkasm/boxes.c boxes_job) and its rows in tests/test_small_stack.c (the
+ * small-stack-coverage test fails without them). tests/fuzz_diff.c keeps a source list of its own.
  *   X(NAME, label, kind, quat, contacts)
  *   kind: SBX_KIND_EACH  a[i] vs b[i] from two batches
  *         SBX_KIND_ONE   one box (A, broadcast) vs b[i]
