@@ -167,7 +167,7 @@ typedef struct sbx_path {
 
 /* The library's tables: the scalar reference (scalar.c) and each kernel_<name>.c. Their portable
  * and bare twins (tests and bench only) are declared in variants.h. */
-#define SBX_PATH_DECL(name, E, width, rank, arch, detect) extern const sbx_path sbx_path_##name;
+#define SBX_PATH_DECL(name, E, width, rank, arch, detect, flags) extern const sbx_path sbx_path_##name;
 SBX_ISAS(SBX_PATH_DECL)
 #undef SBX_PATH_DECL
 
