@@ -153,6 +153,18 @@ void ca_reset(const ca_out *o, int k)
     }
 }
 
+void ca_written(const ca_out *o, int k, size_t upto)
+{
+    for (int q = 0; q < k; q++) {
+        const unsigned char *b = o[q].buf->p;
+        size_t i = 0, bytes = upto * o[q].elem;
+        while (i < bytes && b[i] == GB_SENTINEL)
+            i++;
+        if (bytes && i == bytes)
+            ca_fail("%s: the reference wrote none of its %zu elements (is the output bound?)", o[q].name, upto);
+    }
+}
+
 void ca_free(const ca_out *o, int k)
 {
     for (int q = 0; q < k; q++)

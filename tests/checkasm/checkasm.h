@@ -141,6 +141,10 @@ void ca_alloc(const ca_out *o, int k, size_t n);
 void ca_reset(const ca_out *o, int k);
 void ca_free(const ca_out *o, int k);
 
+/* The reference wrote every one of the k outputs: an output whose first `upto` elements all still
+ * hold the sentinel bytes of ca_reset was not bound to its run (ca_fail; upto 0: nothing to say). */
+void ca_written(const ca_out *o, int k, size_t upto);
+
 /* Adds bytes to the reference hash of the current source and to the area's (FNV-1a, in call order). */
 void ca_hash(const void *p, size_t len);
 /* The first `upto` elements of every output. */

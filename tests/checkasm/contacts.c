@@ -248,6 +248,7 @@ static void check_ref(void *p)
         st->hits[st->src] += ((const uint8_t *)o->hit.p)[i] == 1;
         st->points[st->src] += ((const uint8_t *)o->count.p)[i];
     }
+    ca_written(ca_outputs(1), PAIR_OUTS, st->ch.n);
     hash_outputs(ca_outputs(1), st->ch.n);
 }
 

@@ -37,6 +37,7 @@ void sat_check_ref(const sat_outs *o, const ca_out *list, int k, size_t n, uint6
         if (h > 1 || b > 1 || (b && h))
             ca_fail("pair %zu hit %u bad %u (a bad pair must read 0)", i, h, b);
     }
+    ca_written(list, k - 1, n);
     ca_hash_outs(list, k - 1, n);
     ca_hash_outs(list + k - 1, 1, listed(o));
     ca_hash(&o->count, sizeof o->count);

@@ -40,9 +40,9 @@ int sat_list(sat_outs *o, int dims, ca_out *l);
  * margin 0 its hit bytes too. */
 void sat_check_run(const sat_outs *o, size_t n, float margin, ptrdiff_t listed);
 
-/* The reference: hit and bad each 0 or 1 and never both (a bad pair reads "no overlap"); adds the
- * overlapping and bad pairs to *hits and *bad, and hashes the outputs of `list` (sat_list's k),
- * the compacted list and the counts. */
+/* The reference: every per-pair output written (ca_written), hit and bad each 0 or 1 and never both
+ * (a bad pair reads "no overlap"); adds the overlapping and bad pairs to *hits and *bad, and hashes
+ * the outputs of `list` (sat_list's k), the compacted list and the counts. */
 void sat_check_ref(const sat_outs *o, const ca_out *list, int k, size_t n, uint64_t *hits, uint64_t *bad);
 
 /* A run against the reference: every per-pair output, the compacted list, the counts. Returns the
