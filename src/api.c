@@ -7,10 +7,13 @@
 
 _Static_assert(sizeof(satbox_rec) == 64, "satbox_rec must be one 64-byte cache line");
 
+/* Binds every output of `res` (the collide entries of SBX_OUTPUTS) to the job, each recorded as an
+ * output span of n elements. */
 static void add_result(sbx_spans *s, sbx_job *job, const satbox_result *res, size_t n)
 {
-    sbx_bind_pair_outputs(s, job, res->hit, res->axis, res->bad, res->normal, n);
-    SBX_BIND(s, job->separation, res->separation, n * sizeof(float));
+#define SBX_BIND_RESULT(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(SBX_BIND_OUT(s, job, res, name, type, n);)
+    SBX_OUTPUTS(SBX_BIND_RESULT)
+#undef SBX_BIND_RESULT
 }
 
 /* Every pair entry point: fills `job` (source and inputs already set), checks all arguments in
