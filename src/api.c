@@ -29,20 +29,9 @@ SBX_NOINLINE int pair_check(sbx_job *job, const satbox_result *res, int collide,
     int e = sbx_check_pair_job(job, pool_n, collide, &s);
     if (e)
         return e;
-    /* The per-pair outputs are required, except for the pool form, whose list may be enough. */
-    if (collide) {
-        if (res)
-            add_result(&s, job, res, n);
-        else if (!sbx_src_is_pool(job->src))
-            return SATBOX_ERR_NULL;
-    } else {
-        if (!job->hit && !sbx_src_is_pool(job->src))
-            return SATBOX_ERR_NULL;
-        sbx_add_out(&s, job->hit, n);
-        sbx_add_out(&s, job->bad, n);
-    }
-    sbx_add_out(&s, job->compact, n * sizeof(uint32_t));
-    return sbx_aliased(&s) ? SATBOX_ERR_ALIAS : SATBOX_OK;
+    if (collide && res)
+        add_result(&s, job, res, n);
+    return sbx_pair_outputs(&s, collide, collide && res, sbx_src_is_pool(job->src), job->hit, job->bad, job->compact, n);
 }
 
 static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, size_t pool_n)

@@ -73,14 +73,9 @@ SBX_NOINLINE int pair_check2d(sbx_job2d *job, const satbox2d_result *res, int co
 #define SBX_BIND_RESULT2D(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(SBX_BIND_OUT(&s, job, res, name, type, n);)
         SBX_OUTPUTS(SBX_BIND_RESULT2D)
 #undef SBX_BIND_RESULT2D
-    } else if (!sbx_src2d_is_pool(job->src) && (collide || !job->hit)) {
-        return SATBOX_ERR_NULL; /* the per-pair outputs are required, except for the pool form */
-    } else {
-        sbx_add_out(&s, job->hit, n);
-        sbx_add_out(&s, job->bad, n);
     }
-    sbx_add_out(&s, job->compact, n * sizeof(uint32_t));
-    return sbx_aliased(&s) ? SATBOX_ERR_ALIAS : SATBOX_OK;
+    return sbx_pair_outputs(&s, collide, collide && res, sbx_src2d_is_pool(job->src), job->hit, job->bad, job->compact,
+                            n);
 }
 
 static ptrdiff_t pair_call2d(sbx_job2d *job, const satbox2d_result *res, int collide, size_t pool_n)

@@ -196,3 +196,16 @@ int sbx_check_pair_job(const sbx_job *job, size_t pool_n, int takes_margin, sbx_
     int e = sbx_check_batch(job->n, pool_n, takes_margin, job->margin);
     return e ? e : sbx_check_sources(job, pool_n, s);
 }
+
+int sbx_pair_outputs(sbx_spans *s, int collide, int bound, int pool, const uint8_t *hit, const uint8_t *bad,
+                     const uint32_t *compact, size_t n)
+{
+    if (!bound) {
+        if (!pool && (collide || !hit))
+            return SATBOX_ERR_NULL;
+        sbx_add_out(s, hit, n);
+        sbx_add_out(s, bad, n);
+    }
+    sbx_add_out(s, compact, n * sizeof(uint32_t));
+    return sbx_aliased(s) ? SATBOX_ERR_ALIAS : SATBOX_OK;
+}

@@ -243,6 +243,12 @@ int sbx_check_indices(const satbox_pair *pairs, size_t n, size_t pool_n, sbx_spa
 /* The inputs of a pair job (n = job->n > 0 pairs, every source; pool_n: the pool forms' size):
  * NULL and index checks, arrays recorded in s. */
 int sbx_check_sources(const sbx_job *job, size_t pool_n, sbx_spans *s);
+/* The outputs' rule of every pair call, 3D and 2D, after its inputs' checks: when the collide
+ * result was given, its caller has bound it (`bound`); else the overlap arrays hit and bad are
+ * recorded, and hit (collide: the result) is required unless the source is a pool, whose compacted
+ * list may be all the caller wants. Then the list; returns SATBOX_ERR_NULL, _ALIAS or SATBOX_OK. */
+int sbx_pair_outputs(sbx_spans *s, int collide, int bound, int pool, const uint8_t *hit, const uint8_t *bad,
+                     const uint32_t *compact, size_t n);
 /* What every pair and contacts call checks first: sbx_check_batch (with the pool's size; 1 when
  * n == 0), then sbx_check_sources. */
 int sbx_check_pair_job(const sbx_job *job, size_t pool_n, int takes_margin, sbx_spans *s);

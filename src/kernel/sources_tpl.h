@@ -229,38 +229,33 @@ SBX_INLINE void load_pair_w_POOL(const sbx_job *job, size_t i, int k, const obox
 
 SBX_INLINE void prefetch_POOL(const sbx_job *job, size_t i) { (void)job, (void)i; }
 
-SBX_INLINE void load_pair_w_REC(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
-{
-    (void)one;
-    load_rec_w(job->rec, job->pairs, i, k, a, b);
-}
-
-/* The records of the pairs SBX_REC_AHEAD ahead of the step. */
-SBX_INLINE void prefetch_REC(const sbx_job *job, size_t i)
-{
-    size_t lo = i + SBX_REC_AHEAD, hi = lo + SBX_W < job->n ? lo + SBX_W : job->n;
-    for (size_t q = lo; q < hi; q++) {
-        SBX_PREFETCH(&job->rec[job->pairs[q].a]);
-        SBX_PREFETCH(&job->rec[job->pairs[q].b]);
+/* The record sources: index pairs into a pool of records (the job's field `field`, loaded by
+ * load_<form>_w). prefetch_<NAME> touches the records of the pairs SBX_REC_AHEAD ahead of the step
+ * at their first byte and, where the bytes read can straddle two cache lines, at byte `tail` too
+ * (the last float read; 0: one line, as a 64-byte satbox_rec is; a 48-byte satbox_qrec straddles
+ * two lines half of the time). */
+#define SBX_RECORD_SOURCE_W(NAME, form, field, tail)                                                            \
+    SBX_INLINE void load_pair_w_##NAME(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b) \
+    {                                                                                                           \
+        (void)one;                                                                                              \
+        load_##form##_w(job->field, job->pairs, i, k, a, b);                                                    \
+    }                                                                                                           \
+    SBX_INLINE void prefetch_##NAME(const sbx_job *job, size_t i)                                               \
+    {                                                                                                           \
+        size_t lo = i + SBX_REC_AHEAD, hi = lo + SBX_W < job->n ? lo + SBX_W : job->n;                          \
+        for (size_t q = lo; q < hi; q++) {                                                                      \
+            const char *ra = (const char *)&job->field[job->pairs[q].a];                                        \
+            const char *rb = (const char *)&job->field[job->pairs[q].b];                                        \
+            SBX_PREFETCH(ra);                                                                                   \
+            if (tail)                                                                                           \
+                SBX_PREFETCH(ra + (tail));                                                                      \
+            SBX_PREFETCH(rb);                                                                                   \
+            if (tail)                                                                                           \
+                SBX_PREFETCH(rb + (tail));                                                                      \
+        }                                                                                                       \
     }
-}
-
-SBX_INLINE void load_pair_w_QREC(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
-{
-    (void)one;
-    load_qrec_w(job->qrec, job->pairs, i, k, a, b);
-}
-
-/* 48-byte records: half of them straddle two lines. */
-SBX_INLINE void prefetch_QREC(const sbx_job *job, size_t i)
-{
-    size_t lo = i + SBX_REC_AHEAD, hi = lo + SBX_W < job->n ? lo + SBX_W : job->n;
-    for (size_t q = lo; q < hi; q++) {
-        SBX_PREFETCH(&job->qrec[job->pairs[q].a].center[0]);
-        SBX_PREFETCH(&job->qrec[job->pairs[q].a].quat[3]);
-        SBX_PREFETCH(&job->qrec[job->pairs[q].b].center[0]);
-        SBX_PREFETCH(&job->qrec[job->pairs[q].b].quat[3]);
-    }
-}
+SBX_RECORD_SOURCE_W(REC, rec, rec, 0)
+SBX_RECORD_SOURCE_W(QREC, qrec, qrec, offsetof(satbox_qrec, quat[3]))
+#undef SBX_RECORD_SOURCE_W
 
 #endif
