@@ -19,13 +19,18 @@ typedef struct sbx_cjob {
 } sbx_cjob;
 
 /* Feature ids (satbox.h, "Depth and feature ids"): byte 0 the reference feature, byte 1 the
- * incident one, byte 2 the candidate code. The scalar reference packs them with SBX_FEATURE; the
- * kernels build the same number as an exact float, ref + inc * SBX_FEAT_INC + cand * SBX_FEAT_CAND
- * (every id < 2^24, so every step is exact). An edge axis' reference byte is SBX_FEAT_EDGE_A + ea. */
+ * incident one, byte 2 the candidate code. SBX_FEATURE packs them, in the scalar reference; the
+ * kernels' feature_w() (contacts_tpl.h) builds the same number as an exact float,
+ * ref + inc * SBX_FEAT_INC + cand * SBX_FEAT_CAND (every id < 2^24, so every step is exact). An
+ * edge axis' reference byte is SBX_FEAT_EDGE_A + ea. */
 #define SBX_FEATURE(ref, inc, cand) ((uint32_t)(ref) | (uint32_t)(inc) << 8 | (uint32_t)(cand) << 16)
-#define SBX_FEAT_INC 256.0f
-#define SBX_FEAT_CAND 65536.0f
+#define SBX_FEAT_INC 256.0f   /* 1 << 8 */
+#define SBX_FEAT_CAND 65536.0f /* 1 << 16 */
 #define SBX_FEAT_EDGE_A 0x80u
+
+/* A face axis' candidates (satbox.h rule 3): per incident edge e its entry point (e) and exit
+ * crossing (4 + e), then the 4 reference corners (8 + c). */
+#define SBX_NCAND 12
 
 /* One stream record from a pair's outputs (every path fills its records through these): the
  * head (pair, normal, axis, count), then the points. The wide kernels write a face lane's head in
