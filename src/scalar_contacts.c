@@ -41,9 +41,9 @@ typedef struct cout {
     uint32_t feature[4];
 } cout;
 
-/* What the axis choice and the manifold need of the 15 axes. */
+/* What the axis choice and the manifold need of the 15 axes, beside the pair's set-up P
+ * (sat_pair: R, |R|, t, validity). */
 typedef struct best_axes {
-    sat_pair P;
     float proj_b[3];           /* projections of d on B's axes (B's face gaps' projections) */
     float gap_a, gap_b;        /* the best face gap of A, of B */
     float gap_edge, proj_edge; /* the best normalised edge gap and its projection */
@@ -53,22 +53,22 @@ typedef struct best_axes {
     float separation;          /* the largest gap over all axes (collide's separation) */
 } best_axes;
 
-static void sat_axes(const obox *A, const obox *B, best_axes *S)
+static void sat_axes(const obox *A, const obox *B, sat_pair *P, best_axes *S)
 {
-    pair_setup(A, B, &S->P);
+    pair_setup(A, B, P);
     S->axis_a = 0;
-    S->gap_a = gap_face_a(A, B, &S->P, 0);
+    S->gap_a = gap_face_a(A, B, P, 0);
     for (int i = 1; i < 3; i++) {
-        float g = gap_face_a(A, B, &S->P, i);
+        float g = gap_face_a(A, B, P, i);
         if (g > S->gap_a) {
             S->gap_a = g;
             S->axis_a = i;
         }
     }
     S->axis_b = 3;
-    S->gap_b = gap_face_b(A, B, &S->P, 0, &S->proj_b[0]);
+    S->gap_b = gap_face_b(A, B, P, 0, &S->proj_b[0]);
     for (int j = 1; j < 3; j++) {
-        float g = gap_face_b(A, B, &S->P, j, &S->proj_b[j]);
+        float g = gap_face_b(A, B, P, j, &S->proj_b[j]);
         if (g > S->gap_b) {
             S->gap_b = g;
             S->axis_b = 3 + j;
@@ -79,9 +79,9 @@ static void sat_axes(const obox *A, const obox *B, best_axes *S)
     S->proj_edge = 0.0f;
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
-            float proj, g = gap_edge(A, B, &S->P, i, j, &proj);
-            float sv = g / minf(sqrtf(len2_edge(&S->P, i, j)), 1.0f);
-            if (S->P.AR[i][j] < SATBOX_PARALLEL_ABS_COS && sv > S->gap_edge) {
+            float proj, g = gap_edge(A, B, P, i, j, &proj);
+            float sv = g / minf(sqrtf(len2_edge(P, i, j)), 1.0f);
+            if (P->AR[i][j] < SATBOX_PARALLEL_ABS_COS && sv > S->gap_edge) {
                 S->gap_edge = sv;
                 S->proj_edge = proj;
                 S->axis_edge = 6 + 3 * i + j;
@@ -102,12 +102,12 @@ typedef struct axis_choice {
 } axis_choice;
 
 /* Rule 2: B's face only if better than A's by tol; an edge only if better than that face by tol. */
-static void choose_axis(const best_axes *S, axis_choice *ch)
+static void choose_axis(const sat_pair *P, const best_axes *S, axis_choice *ch)
 {
     float abs_tol = SATBOX_CONTACT_ABS_TOL * S->sum_h;
     int use_b = S->gap_b > S->gap_a + (SATBOX_CONTACT_REL_TOL * fabsf(S->gap_a) + abs_tol);
     ch->face_gap = use_b ? S->gap_b : S->gap_a;
-    ch->face_proj = use_b ? S->proj_b[S->axis_b - 3] : S->P.t[S->axis_a];
+    ch->face_proj = use_b ? S->proj_b[S->axis_b - 3] : P->t[S->axis_a];
     ch->face_axis = use_b ? S->axis_b : S->axis_a;
     ch->use_edge =
         S->axis_edge >= 0 && S->gap_edge > ch->face_gap + (SATBOX_CONTACT_REL_TOL * fabsf(ch->face_gap) + abs_tol);
@@ -126,20 +126,18 @@ typedef struct face_frame {
     float lo;                 /* the lowest depth kept, -(margin + keep tolerance) */
     const float *u[3];        /* uP_k, uP_k1, uP_k2 (world) */
     const float *cp;          /* P's center (world) */
-    unsigned ref, inc;        /* the feature id's bytes 0 and 1: the reference and incident faces */
+    unsigned faces;           /* the feature id's bytes 0 and 1 (the reference and incident faces) */
 } face_frame;
 
-/* Face axis kf won with projection pf (rule 3): the reference face, the incident face and the
- * frame. */
-static void reference_frame(const obox *A, const obox *B, const best_axes *S, const axis_choice *ch,
-                            float margin, face_frame *F)
+/* Face axis ch->face_axis won with projection ch->face_proj (rule 3): the reference face, the
+ * incident face and the frame. */
+static void reference_frame(const obox *A, const obox *B, const sat_pair *P, const best_axes *S,
+                            const axis_choice *ch, float margin, face_frame *F)
 {
-    const sat_pair *P = &S->P;
-    int kf = ch->face_axis, ref_a = kf < 3;
-    float pf = ch->face_proj;
+    int ref_a = ch->face_axis < 3;
     const obox *Pb = ref_a ? A : B, *Qb = ref_a ? B : A;
-    int k = kf % 3, k1 = (k + 1) % 3, k2 = (k + 2) % 3;
-    float sr = pf < 0.0f ? (ref_a ? -1.0f : 1.0f) : (ref_a ? 1.0f : -1.0f);
+    int k = ch->face_axis % 3, k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+    float sr = ch->face_proj < 0.0f ? (ref_a ? -1.0f : 1.0f) : (ref_a ? 1.0f : -1.0f);
     /* Q's center and axes in P's frame: from A's frame (t, R) or B's frame (-proj_b, R^T). */
     float qc[3], qu[3][3];
     for (int a = 0; a < 3; a++) {
@@ -147,7 +145,7 @@ static void reference_frame(const obox *A, const obox *B, const best_axes *S, co
         for (int j = 0; j < 3; j++)
             qu[j][a] = ref_a ? P->R[a][j] : P->R[j][a];
     }
-    /* Incident face: Q's axis m most (anti-)parallel to the reference normal; side sq facing P. */
+    /* Incident face: Q's axis m most (anti-)parallel to the reference normal; side si facing P. */
     float dq[3];
     for (int j = 0; j < 3; j++)
         dq[j] = sr * qu[j][k];
@@ -155,14 +153,14 @@ static void reference_frame(const obox *A, const obox *B, const best_axes *S, co
     for (int j = 1; j < 3; j++)
         if (fabsf(dq[j]) > fabsf(dq[m]))
             m = j;
-    float sq = dq[m] > 0.0f ? -1.0f : 1.0f;
+    float si = dq[m] > 0.0f ? -1.0f : 1.0f;
     int m1 = (m + 1) % 3, m2 = (m + 2) % 3;
     /* Face center f and half edges e1, e2 in P's frame, as (z, x, y) = components (k, k1, k2). */
-    float hq = sq * Qb->h[m];
+    float h_inc = si * Qb->h[m];
     int comp[3] = {k, k1, k2};
     for (int r = 0; r < 3; r++) {
         int a = comp[r];
-        F->f[r] = qc[a] + hq * qu[m][a];
+        F->f[r] = qc[a] + h_inc * qu[m][a];
         F->e1[r] = Qb->h[m1] * qu[m1][a];
         F->e2[r] = Qb->h[m2] * qu[m2][a];
     }
@@ -176,8 +174,8 @@ static void reference_frame(const obox *A, const obox *B, const best_axes *S, co
     F->u[1] = Pb->u[k1];
     F->u[2] = Pb->u[k2];
     F->cp = Pb->c;
-    F->ref = (unsigned)((ref_a ? 0 : 6) + 2 * k + (sr < 0.0f));
-    F->inc = (unsigned)(2 * m + (sq < 0.0f));
+    unsigned ref = (unsigned)((ref_a ? 0 : 6) + 2 * k + (sr < 0.0f)), inc = (unsigned)(2 * m + (si < 0.0f));
+    F->faces = SBX_FEATURE_FACES(ref, inc);
 }
 
 /* Signs of the corners (q or c = 0..3) along the two in-face axes: (-,-), (+,-), (+,+), (-,+). */
@@ -400,7 +398,7 @@ static void to_world(const face_frame *F, const reduced *R, cout *o)
         for (int c = 0; c < 3; c++)
             o->point[s][c] = ((F->cp[c] + p->x * F->u[1][c]) + p->y * F->u[2][c]) + z * F->u[0][c];
         o->depth[s] = p->d;
-        o->feature[s] = SBX_FEATURE(F->ref, F->inc, p->code);
+        o->feature[s] = SBX_FEATURE(F->faces, p->code);
     }
     o->count = (uint8_t)R->count;
 }
@@ -409,7 +407,7 @@ static void to_world(const face_frame *F, const reduced *R, cout *o)
  * supporting edge segments. Worked relative to A's center (from the center difference), so that
  * the error follows the pair's size, not its distance from the origin: the line parameters divide
  * it by |uA_i x uB_j|^2. */
-static void edge_point(const obox *A, const obox *B, const best_axes *S, cout *o)
+static void edge_point(const obox *A, const obox *B, const sat_pair *P, const best_axes *S, cout *o)
 {
     int i = (S->axis_edge - 6) / 3, j = (S->axis_edge - 6) % 3;
     int i1 = (i + 1) % 3, i2 = (i + 2) % 3, j1 = (j + 1) % 3, j2 = (j + 2) % 3;
@@ -430,7 +428,7 @@ static void edge_point(const obox *A, const obox *B, const best_axes *S, cout *o
     /* Closest points of the segments pa + s uA_i (|s| <= hA_i), pb + t uB_j (|t| <= hB_j): the
      * lines' s clamped, t of the point of B's line nearest to it clamped, and s again from t
      * when t was clamped. */
-    float r_ij = S->P.R[i][j], w_ai = dot3(A->u[i], w), w_bj = dot3(B->u[j], w), l2 = len2_edge(&S->P, i, j);
+    float r_ij = P->R[i][j], w_ai = dot3(A->u[i], w), w_bj = dot3(B->u[j], w), l2 = len2_edge(P, i, j);
     float sp = clampf((r_ij * w_bj - w_ai) / l2, A->h[i]);
     float tu = w_bj + r_ij * sp, tp = clampf(tu, B->h[j]);
     if (!(tp == tu))
@@ -440,7 +438,7 @@ static void edge_point(const obox *A, const obox *B, const best_axes *S, cout *o
     o->depth[0] = -S->gap_edge;
     unsigned ea = (unsigned)(4 * i) + (sa1 < 0.0f) + 2u * (sa2 < 0.0f);
     unsigned eb = (unsigned)(4 * j) + (sb1 < 0.0f) + 2u * (sb2 < 0.0f);
-    o->feature[0] = SBX_FEATURE(SBX_FEAT_EDGE_A + ea, eb, SATBOX_FEATURE_EDGE);
+    o->feature[0] = SBX_FEATURE(SBX_FEATURE_FACES(SBX_FEAT_EDGE_A + ea, eb), SATBOX_FEATURE_EDGE);
     o->count = 1;
 }
 
@@ -451,9 +449,10 @@ static void pair_contacts(const obox *A, const obox *B, float margin, cout *o)
     for (int s = 0; s < 4; s++)
         o->feature[s] = SATBOX_FEATURE_NONE;
     o->count = 0;
+    sat_pair P;
     best_axes S;
-    sat_axes(A, B, &S);
-    o->bad = !S.P.valid;
+    sat_axes(A, B, &P, &S);
+    o->bad = !P.valid;
     if (o->bad) {
         o->hit = 0;
         o->axis = SATBOX_AXIS_INVALID;
@@ -462,19 +461,19 @@ static void pair_contacts(const obox *A, const obox *B, float margin, cout *o)
     }
     o->hit = S.separation <= margin ? 1 : 0;
     axis_choice ch;
-    choose_axis(&S, &ch);
+    choose_axis(&P, &S, &ch);
     o->axis = (uint8_t)ch.axis;
     axis_normal(A, B, ch.axis, ch.proj, o->normal);
     if (!o->hit)
         return;
     if (ch.use_edge) {
-        edge_point(A, B, &S, o);
+        edge_point(A, B, &P, &S, o);
         return;
     }
     face_frame F;
     clipped C;
     reduced R;
-    reference_frame(A, B, &S, &ch, margin, &F);
+    reference_frame(A, B, &P, &S, &ch, margin, &F);
     clip_incident(&F, &C);
     reduce_to_4(&F, &C, &R);
     to_world(&F, &R, o);

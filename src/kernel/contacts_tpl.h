@@ -43,10 +43,16 @@ SBX_INLINE wf dot3_w(const wf a[3], const wf b[3])
     return wf_add(wf_add(wf_mul(a[0], b[0]), wf_mul(a[1], b[1])), wf_mul(a[2], b[2]));
 }
 
-/* SBX_FEATURE(ref, inc, cand) as an exact float (contacts.h): the one packing of the kernels. */
-SBX_INLINE wf feature_w(wf ref, wf inc, wf cand)
+/* SBX_FEATURE_FACES(ref, inc) and SBX_FEATURE(faces, cand) as exact floats (contacts.h), the one
+ * packing of the kernels: the face bytes, which a face lane keeps in one queue row (one row less
+ * than ref and inc apart: 128 bytes of AVX-512's queue), then the candidate code. */
+SBX_INLINE wf feature_faces_w(wf ref, wf inc)
 {
-    return wf_add(wf_add(ref, wf_mul(inc, wf_set1(SBX_FEAT_INC))), wf_mul(cand, wf_set1(SBX_FEAT_CAND)));
+    return wf_add(ref, wf_mul(inc, wf_set1(SBX_FEAT_INC)));
+}
+SBX_INLINE wf feature_w(wf faces, wf cand)
+{
+    return wf_add(faces, wf_mul(cand, wf_set1(SBX_FEAT_CAND)));
 }
 
 /* ---- the face queue -------------------------------------------------------------------------
@@ -57,7 +63,7 @@ SBX_INLINE wf feature_w(wf ref, wf inc, wf cand)
  * face manifold runs part empty but the last of a call. The queue lives in kernel_contacts'
  * frame, and every entry point must fit in a 16 KiB thread stack (satbox.h; engines call this
  * from job-system threads and fibers): SBX_QCAP columns of the frame rows (a step starts only
- * with fewer than SBX_W lanes queued and queues at most SBX_W), 0.9 / 1.9 / 3.7 KB at 4 / 8 / 16
+ * with fewer than SBX_W lanes queued and queues at most SBX_W), 0.9 / 1.8 / 3.6 KB at 4 / 8 / 16
  * lanes, and no per-step state is kept (blocks of 32 to 64 pairs held 4.4 to 6.7 KB before, and
  * ran the face manifold on part empty vectors at the end of every block: 21% / 44% of AVX-512's
  * lanes used on random / stacked pairs in blocks of one step). */
@@ -70,7 +76,7 @@ typedef struct frame_rows {
     float sr[SBX_QCAP], ct[SBX_QCAP], lo[SBX_QCAP];          /* reference side, snapping distance, lowest depth */
     float u[3][3][SBX_QCAP];                                 /* uP_k, uP_k1, uP_k2 (world) */
     float cp[3][SBX_QCAP];                                   /* P's center (world) */
-    float ref[SBX_QCAP], inc[SBX_QCAP];                      /* feature id bytes 0 and 1 */
+    float faces[SBX_QCAP];                                   /* feature id bytes 0 and 1: feature_faces_w */
 } frame_rows;
 
 /* Its results, one column per queued lane (written over the inputs once they are read). */
@@ -98,9 +104,11 @@ typedef struct contactsw {
 
 /* ---- sat_axes_w, choose_axis_w --------------------------------------------------------------- */
 
-/* scalar_contacts.c best_axes; the axis ids as floats. */
+/* scalar_contacts.c best_axes; the axis ids as floats. The pair's set-up P (sat_pairw) is a
+ * struct of its own beside it: held inside this one, GCC's AVX-512 stage 1 of the matrix and
+ * quaternion sources took 896 to 1024 bytes more stack (stack_frames.py: 5512 instead of 4552),
+ * which put the contacts chain over the 10 KiB budget. */
 typedef struct best_axesw {
-    sat_pairw P;
     wf proj_b[3];
     wf gap_a, gap_b, gap_edge, proj_edge;
     wf axis_a, axis_b, axis_edge;   /* axis_edge 0 where there is no usable edge axis (gap_edge -inf) */
@@ -109,22 +117,22 @@ typedef struct best_axesw {
     wf sum_h, separation;
 } best_axesw;
 
-SBX_INLINE void sat_axes_w(const oboxw *A, const oboxw *B, best_axesw *S)
+SBX_INLINE void sat_axes_w(const oboxw *A, const oboxw *B, sat_pairw *P, best_axesw *S)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f);
-    pair_setup_w(A, B, &S->P);
-    S->gap_a = gap_face_a(A, B, &S->P, 0);
+    pair_setup_w(A, B, P);
+    S->gap_a = gap_face_a(A, B, P, 0);
     S->axis_a = zero;
     for (int i = 1; i < 3; i++) {
-        wf g = gap_face_a(A, B, &S->P, i);
+        wf g = gap_face_a(A, B, P, i);
         wm m = wm_gt(g, S->gap_a);
         S->gap_a = wf_select(m, g, S->gap_a);
         S->axis_a = wf_select(m, wf_set1((float)i), S->axis_a);
     }
-    S->gap_b = gap_face_b(A, B, &S->P, 0, &S->proj_b[0]);
+    S->gap_b = gap_face_b(A, B, P, 0, &S->proj_b[0]);
     S->axis_b = wf_set1(3.0f);
     for (int j = 1; j < 3; j++) {
-        wf g = gap_face_b(A, B, &S->P, j, &S->proj_b[j]);
+        wf g = gap_face_b(A, B, P, j, &S->proj_b[j]);
         wm m = wm_gt(g, S->gap_b);
         S->gap_b = wf_select(m, g, S->gap_b);
         S->axis_b = wf_select(m, wf_set1((float)(3 + j)), S->axis_b);
@@ -136,14 +144,14 @@ SBX_INLINE void sat_axes_w(const oboxw *A, const oboxw *B, best_axesw *S)
     S->edge_r = zero;
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
-            wf proj, g = gap_edge(A, B, &S->P, i, j, &proj), l2 = len2_edge(&S->P, i, j);
+            wf proj, g = gap_edge(A, B, P, i, j, &proj), l2 = len2_edge(P, i, j);
             wf sv = wf_div(g, wf_min(wf_sqrt(l2), one));
-            wm m = wm_and(wm_lt(S->P.AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), wm_gt(sv, S->gap_edge));
+            wm m = wm_and(wm_lt(P->AR[i][j], wf_set1(SATBOX_PARALLEL_ABS_COS)), wm_gt(sv, S->gap_edge));
             S->gap_edge = wf_select(m, sv, S->gap_edge);
             S->proj_edge = wf_select(m, proj, S->proj_edge);
             S->axis_edge = wf_select(m, wf_set1((float)(6 + 3 * i + j)), S->axis_edge);
             S->edge_len2 = wf_select(m, l2, S->edge_len2);
-            S->edge_r = wf_select(m, S->P.R[i][j], S->edge_r);
+            S->edge_r = wf_select(m, P->R[i][j], S->edge_r);
         }
     S->sum_h = wf_add(wf_add(wf_add(wf_add(wf_add(A->h[0], A->h[1]), A->h[2]), B->h[0]), B->h[1]), B->h[2]);
     S->separation = maxf_w(maxf_w(S->gap_a, S->gap_b), S->gap_edge);
@@ -156,18 +164,19 @@ typedef struct axis_choicew {
     wf face_axis, face_gap, face_proj;
 } axis_choicew;
 
-SBX_INLINE void choose_axis_w(const best_axesw *S, axis_choicew *ch)
+SBX_INLINE void choose_axis_w(const sat_pairw *P, const best_axesw *S, axis_choicew *ch)
 {
     wf rel = wf_set1(SATBOX_CONTACT_REL_TOL);
     wf abs_tol = wf_mul(wf_set1(SATBOX_CONTACT_ABS_TOL), S->sum_h);
     wm use_b = wm_gt(S->gap_b, wf_add(S->gap_a, wf_add(wf_mul(rel, wf_abs(S->gap_a)), abs_tol)));
     ch->face_gap = wf_select(use_b, S->gap_b, S->gap_a);
-    wf proj_a = sel3(S->axis_a, S->P.t[0], S->P.t[1], S->P.t[2]);
+    wf proj_a = sel3(S->axis_a, P->t[0], P->t[1], P->t[2]);
     wf proj_b = sel3(wf_sub(S->axis_b, wf_set1(3.0f)), S->proj_b[0], S->proj_b[1], S->proj_b[2]);
     ch->face_proj = wf_select(use_b, proj_b, proj_a);
     ch->face_axis = wf_select(use_b, S->axis_b, S->axis_a);
     wm has_edge = wm_gt(S->gap_edge, wf_set1(-INFINITY));
-    ch->use_edge = wm_and(has_edge, wm_gt(S->gap_edge, wf_add(ch->face_gap, wf_add(wf_mul(rel, wf_abs(ch->face_gap)), abs_tol))));
+    ch->use_edge =
+        wm_and(has_edge, wm_gt(S->gap_edge, wf_add(ch->face_gap, wf_add(wf_mul(rel, wf_abs(ch->face_gap)), abs_tol))));
     ch->axis = wf_select(ch->use_edge, S->axis_edge, ch->face_axis);
     ch->proj = wf_select(ch->use_edge, S->proj_edge, ch->face_proj);
 }
@@ -176,11 +185,10 @@ SBX_INLINE void choose_axis_w(const best_axesw *S, axis_choicew *ch)
 
 /* scalar_contacts.c reference_frame() for the lanes qm, each row appended (compressed) to the
  * queue's rows at column qn as soon as it is known (an array of them all spilled). */
-SBX_INLINE void reference_frame_w(const oboxw *A, const oboxw *B, const best_axesw *S, const axis_choicew *ch,
-                                  wf margin, frame_rows *F, size_t qn, unsigned qm)
+SBX_INLINE void reference_frame_w(const oboxw *A, const oboxw *B, const sat_pairw *P, const best_axesw *S,
+                                  const axis_choicew *ch, wf margin, frame_rows *F, size_t qn, unsigned qm)
 {
 #define SBX_QPUT(row, v) wf_storeu((row) + qn, wf_compress((v), qm))
-    const sat_pairw *P = &S->P;
     wf zero = wf_zero(), one = wf_set1(1.0f), mone = wf_set1(-1.0f);
     wm ref_a = wm_lt(ch->face_axis, wf_set1(3.0f));
     wf k = wf_select(ref_a, ch->face_axis, wf_sub(ch->face_axis, wf_set1(3.0f)));
@@ -242,9 +250,10 @@ SBX_INLINE void reference_frame_w(const oboxw *A, const oboxw *B, const best_axe
     SBX_QPUT(F->sr, sr);
     SBX_QPUT(F->ct, wf_mul(wf_set1(SATBOX_CONTACT_ABS_TOL), S->sum_h));
     SBX_QPUT(F->lo, wf_neg(wf_add(margin, wf_mul(wf_set1(SATBOX_CONTACT_KEEP_TOL), S->sum_h))));
-    SBX_QPUT(F->ref, wf_add(wf_add(wf_select(ref_a, zero, wf_set1(6.0f)), wf_mul(wf_set1(2.0f), k)),
-                            wf_select(wm_lt(sr, zero), one, zero)));
-    SBX_QPUT(F->inc, wf_add(wf_mul(wf_set1(2.0f), m), wf_select(wm_lt(si, zero), one, zero)));
+    wf ref = wf_add(wf_add(wf_select(ref_a, zero, wf_set1(6.0f)), wf_mul(wf_set1(2.0f), k)),
+                    wf_select(wm_lt(sr, zero), one, zero));
+    wf inc = wf_add(wf_mul(wf_set1(2.0f), m), wf_select(wm_lt(si, zero), one, zero));
+    SBX_QPUT(F->faces, feature_faces_w(ref, inc));
 #undef SBX_QPUT
 }
 
@@ -292,9 +301,12 @@ SBX_INLINE void edge_point_w(const oboxw *A, const oboxw *B, const best_axesw *S
         point[c] = wf_add(A->c[c], wf_mul(wf_add(wf_add(pa[c], wf_mul(sp, uA_i[c])), wf_add(pb[c], wf_mul(tp, uB_j[c]))),
                                           wf_set1(0.5f)));
     /* edge ids: 4 * local axis + 1 (negative side along the first other axis) + 2 (the second) */
-    wf ea = wf_add(wf_add(wf_mul(wf_set1(4.0f), i), wf_select(n_a1_neg, one, zero)), wf_select(n_a2_neg, wf_set1(2.0f), zero));
-    wf eb = wf_add(wf_add(wf_mul(wf_set1(4.0f), j), wf_select(n_b1_neg, zero, one)), wf_select(n_b2_neg, zero, wf_set1(2.0f)));
-    *feature = feature_w(wf_add(wf_set1((float)SBX_FEAT_EDGE_A), ea), eb, wf_set1((float)SATBOX_FEATURE_EDGE));
+    wf ea = wf_add(wf_add(wf_mul(wf_set1(4.0f), i), wf_select(n_a1_neg, one, zero)),
+                   wf_select(n_a2_neg, wf_set1(2.0f), zero));
+    wf eb = wf_add(wf_add(wf_mul(wf_set1(4.0f), j), wf_select(n_b1_neg, zero, one)),
+                   wf_select(n_b2_neg, zero, wf_set1(2.0f)));
+    *feature = feature_w(feature_faces_w(wf_add(wf_set1((float)SBX_FEAT_EDGE_A), ea), eb),
+                         wf_set1((float)SATBOX_FEATURE_EDGE));
 }
 
 /* ---- stage 1: pair_contacts_w -------------------------------------------------------------- */
@@ -306,17 +318,18 @@ SBX_INLINE size_t pair_contacts_w(const oboxw *A, const oboxw *B, wf margin, uns
                                   frame_rows *F, size_t qn)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f);
+    sat_pairw P;
     best_axesw S;
-    sat_axes_w(A, B, &S);
-    wm hit = wm_and(S.P.valid, wm_le(S.separation, margin));
+    sat_axes_w(A, B, &P, &S);
+    wm hit = wm_and(P.valid, wm_le(S.separation, margin));
     axis_choicew ch;
-    choose_axis_w(&S, &ch);
+    choose_axis_w(&P, &S, &ch);
     axis_normal_w(A, B, ch.axis, ch.proj, o->normal);
 
-    wm live = wm_and(hit, S.P.valid);
+    wm live = wm_and(hit, P.valid);
     o->face = SBX_MANIFOLD ? wm_bits(wm_andnot(live, ch.use_edge)) & lanes : 0u;
     if (o->face) {
-        reference_frame_w(A, B, &S, &ch, margin, F, qn, o->face);
+        reference_frame_w(A, B, &P, &S, &ch, margin, F, qn, o->face);
         qn += (size_t)__builtin_popcount(o->face);
     }
 
@@ -333,10 +346,10 @@ SBX_INLINE size_t pair_contacts_w(const oboxw *A, const oboxw *B, wf margin, uns
     o->depth0 = wf_keep(edge_live, wf_neg(S.gap_edge));
     o->feature0 = wf_select(edge_live, edge_feature, wf_set1(-1.0f));
     for (int c = 0; c < 3; c++)
-        o->normal[c] = wf_select(S.P.valid, o->normal[c], zero);
-    o->axis = wf_select(S.P.valid, ch.axis, wf_set1((float)SATBOX_AXIS_INVALID));
+        o->normal[c] = wf_select(P.valid, o->normal[c], zero);
+    o->axis = wf_select(P.valid, ch.axis, wf_set1((float)SATBOX_AXIS_INVALID));
     o->hit = wm_bits(live);
-    o->bad = wm_bits(wm_not(S.P.valid));
+    o->bad = wm_bits(wm_not(P.valid));
     return qn;
 }
 
@@ -573,7 +586,7 @@ SBX_INLINE void to_world_w(queue_rows *q, size_t pos, const face_framew *F, cons
             u[r][c] = wf_loadu(q->in.u[r][c] + pos);
         cp[c] = wf_loadu(q->in.cp[c] + pos);
     }
-    wf ref = wf_loadu(q->in.ref + pos), inc = wf_loadu(q->in.inc + pos);
+    wf faces = wf_loadu(q->in.faces + pos);
     for (int s = 0; s < 4; s++) {
         wf z = wf_mul(wf_sub(F->hk, R->slot[s].d), F->sr);
         for (int c = 0; c < 3; c++)
@@ -585,7 +598,7 @@ SBX_INLINE void to_world_w(queue_rows *q, size_t pos, const face_framew *F, cons
         for (int c = 0; c < 3; c++)
             wf_storeu(q->out.point[s][c] + pos, wf_keep(act, point[s][c]));
         wf_storeu(q->out.depth[s] + pos, wf_keep(act, R->slot[s].d));
-        wf_storeu(q->out.feature[s] + pos, wf_select(act, feature_w(ref, inc, R->slot[s].code), wf_set1(-1.0f)));
+        wf_storeu(q->out.feature[s] + pos, wf_select(act, feature_w(faces, R->slot[s].code), wf_set1(-1.0f)));
     }
     wf_storeu(q->out.count + pos, R->count);
 }
