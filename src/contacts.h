@@ -18,13 +18,23 @@ typedef struct sbx_cjob {
 } sbx_cjob;
 
 /* Feature ids (satbox.h, "Depth and feature ids"): byte 0 the reference feature, byte 1 the
- * incident one, byte 2 the candidate code. The scalar reference packs them with SBX_FEATURE; the
- * kernels build the same number as an exact float, ref + inc * SBX_FEAT_INC + cand * SBX_FEAT_CAND
- * (every id < 2^24, so every step is exact). An edge axis' reference byte is SBX_FEAT_EDGE_A + ea. */
-#define SBX_FEATURE(ref, inc, cand) ((uint32_t)(ref) | (uint32_t)(inc) << 8 | (uint32_t)(cand) << 16)
-#define SBX_FEAT_INC 256.0f
-#define SBX_FEAT_CAND 65536.0f
-#define SBX_FEAT_EDGE_A 0x80u
+ * incident one, byte 2 the candidate code. Packed in two parts, as a face lane keeps the first
+ * two bytes from its reference frame to its points: SBX_FEATURE_FACES(ref, inc), then
+ * SBX_FEATURE(faces, cand), in the scalar reference; the kernels' feature_faces_w() and
+ * feature_w() (contacts_tpl.h) build the same numbers as exact floats, ref + inc * SBX_FEAT_INC,
+ * then faces + cand * SBX_FEAT_CAND (every id < 2^24, so every step is exact). An edge axis'
+ * reference byte is SBX_FEAT_EDGE_A + ea. */
+#define SBX_FEAT_INC_SHIFT 8
+#define SBX_FEAT_CAND_SHIFT 16
+#define SBX_FEATURE_FACES(ref, inc) ((uint32_t)(ref) | (uint32_t)(inc) << SBX_FEAT_INC_SHIFT)
+#define SBX_FEATURE(faces, cand) ((uint32_t)(faces) | (uint32_t)(cand) << SBX_FEAT_CAND_SHIFT)
+#define SBX_FEAT_INC ((float)(1u << SBX_FEAT_INC_SHIFT))
+#define SBX_FEAT_CAND ((float)(1u << SBX_FEAT_CAND_SHIFT))
+#define SBX_FEAT_EDGE_A 0x80u /* an edge axis' reference byte: bit 7 set, then A's edge id */
+
+/* A face axis' candidates (satbox.h rule 3): per incident edge e its entry point (e) and exit
+ * crossing (4 + e), then the 4 reference corners (8 + c). */
+#define SBX_NCAND 12
 
 /* One stream record from a pair's outputs (every path fills its records through these): the
  * head (pair, normal, axis, count), then the points. The wide kernels write a face lane's head in
