@@ -294,67 +294,32 @@ static void c_version(outbuf *o) { o->rc = (ptrdiff_t)strlen(satbox_version()); 
 static void c_checked_active(outbuf *o) { o->rc = satbox_checked_active(); }
 static void c_strerror(outbuf *o) { o->rc = (ptrdiff_t)strlen(satbox_strerror(SATBOX_ERR_ALIAS)); }
 /* 2D */
-static void c2_overlap(outbuf *o) { o->rc = satbox2d_overlap(&in.ra.view, &in.rb.view, NPAIRS, take_u8(o), take_u8(o)); }
-static void c2_collide(outbuf *o)
+/* The 2D sources (SBX_SOURCES2D, src/internal2d.h) the same way: overlap, collide and contacts
+ * of each from the list. jobs2d[s]: the pair batches, or the pools for a pool source. */
+static sbx_job2d jobs2d[SBX2D_COUNT];
+
+static void jobs2d_make(void)
+{
+    for (int s = 0; s < SBX2D_COUNT; s++) {
+        int pool = sbx_src2d_is_pool((sbx_src2d)s);
+        jobs2d[s] = (sbx_job2d){.src = (sbx_src2d)s, .n = NPAIRS, .ra = pool ? &in.rpool.view : &in.ra.view,
+                                .rb = &in.rb.view, .pa = pool ? &in.ppool.view : &in.pa.view, .pb = &in.pb.view,
+                                .pairs = in.pairs, .margin = MARGIN};
+    }
+}
+
+static uint32_t *list2d_out(outbuf *o, sbx_src2d s) { return sbx_src2d_is_pool(s) ? take(o, NPAIRS * 4) : NULL; }
+static void s2_overlap(outbuf *o, sbx_src2d s)
+{
+    o->rc = tb_api2d_overlap(&jobs2d[s], NPAIRS, take_u8(o), list2d_out(o, s), take_u8(o));
+}
+static void s2_collide(outbuf *o, sbx_src2d s)
 {
     satbox2d_result r = result2d_out(o);
-    o->rc = satbox2d_collide(&in.ra.view, &in.rb.view, NPAIRS, MARGIN, &r);
-}
-static void c2_overlap_pairs(outbuf *o)
-{
-    o->rc = satbox2d_overlap_pairs(&in.rpool.view, NPAIRS, in.pairs, NPAIRS, take_u8(o), take(o, NPAIRS * 4), take_u8(o));
-}
-static void c2_collide_pairs(outbuf *o)
-{
-    satbox2d_result r = result2d_out(o);
-    o->rc = satbox2d_collide_pairs(&in.rpool.view, NPAIRS, in.pairs, NPAIRS, MARGIN, &r, take(o, NPAIRS * 4));
-}
-static void c2_poly_overlap(outbuf *o)
-{
-    o->rc = satbox2d_poly_overlap(&in.pa.view, &in.pb.view, NPAIRS, take_u8(o), take_u8(o));
-}
-static void c2_poly_collide(outbuf *o)
-{
-    satbox2d_result r = result2d_out(o);
-    o->rc = satbox2d_poly_collide(&in.pa.view, &in.pb.view, NPAIRS, MARGIN, &r);
-}
-static void c2_poly_overlap_pairs(outbuf *o)
-{
-    o->rc = satbox2d_poly_overlap_pairs(&in.ppool.view, NPAIRS, in.pairs, NPAIRS, take_u8(o), take(o, NPAIRS * 4),
-                                        take_u8(o));
-}
-static void c2_poly_collide_pairs(outbuf *o)
-{
-    satbox2d_result r = result2d_out(o);
-    o->rc = satbox2d_poly_collide_pairs(&in.ppool.view, NPAIRS, in.pairs, NPAIRS, MARGIN, &r, take(o, NPAIRS * 4));
-}
-static void c2_rect_poly_overlap(outbuf *o)
-{
-    o->rc = satbox2d_rect_poly_overlap(&in.ra.view, &in.pb.view, NPAIRS, take_u8(o), take_u8(o));
-}
-static void c2_rect_poly_collide(outbuf *o)
-{
-    satbox2d_result r = result2d_out(o);
-    o->rc = satbox2d_rect_poly_collide(&in.ra.view, &in.pb.view, NPAIRS, MARGIN, &r);
+    o->rc = tb_api2d_collide(&jobs2d[s], NPAIRS, &r, list2d_out(o, s));
 }
 static satbox2d_manifold *man2d_out(outbuf *o) { return (satbox2d_manifold *)take(o, NPAIRS * sizeof(satbox2d_manifold)); }
-static void c2_contacts(outbuf *o) { o->rc = satbox2d_contacts(&in.ra.view, &in.rb.view, NPAIRS, MARGIN, man2d_out(o)); }
-static void c2_contacts_pairs(outbuf *o)
-{
-    o->rc = satbox2d_contacts_pairs(&in.rpool.view, NPAIRS, in.pairs, NPAIRS, MARGIN, man2d_out(o));
-}
-static void c2_poly_contacts(outbuf *o)
-{
-    o->rc = satbox2d_poly_contacts(&in.pa.view, &in.pb.view, NPAIRS, MARGIN, man2d_out(o));
-}
-static void c2_poly_contacts_pairs(outbuf *o)
-{
-    o->rc = satbox2d_poly_contacts_pairs(&in.ppool.view, NPAIRS, in.pairs, NPAIRS, MARGIN, man2d_out(o));
-}
-static void c2_rect_poly_contacts(outbuf *o)
-{
-    o->rc = satbox2d_rect_poly_contacts(&in.ra.view, &in.pb.view, NPAIRS, MARGIN, man2d_out(o));
-}
+static void s2_contacts(outbuf *o, sbx_src2d s) { o->rc = tb_api2d_contacts(&jobs2d[s], NPAIRS, man2d_out(o)); }
 
 typedef struct small_case {
     const char *name; /* the public function it calls */
@@ -370,11 +335,21 @@ typedef struct small_case {
     SBX_WHEN_##contacts(static void contacts_##name(outbuf *o) { s_contacts(o, SBX_SRC_##name); } \
                         static void contacts_stream_##name(outbuf *o) { s_contacts_stream(o, SBX_SRC_##name); })
 SBX_SOURCES(SS_SRC_CASES)
+#define SS_SRC2D_CASES(name, label, a_rect, b_rect, pool)                  \
+    static void overlap2d_##name(outbuf *o) { s2_overlap(o, SBX2D_##name); } \
+    static void collide2d_##name(outbuf *o) { s2_collide(o, SBX2D_##name); } \
+    static void contacts2d_##name(outbuf *o) { s2_contacts(o, SBX2D_##name); }
+SBX_SOURCES2D(SS_SRC2D_CASES)
 #define SS_SRC_ROWS(name, label, kind, quat, contacts)                                           \
     {"satbox_overlap" TB_API_APPLY(TB_API_SFX, TB_API_##name), overlap_##name},                  \
     {"satbox_collide" TB_API_APPLY(TB_API_SFX, TB_API_##name), collide_##name},                  \
     SBX_WHEN_##contacts({"satbox_contacts" TB_API_APPLY(TB_API_SFX, TB_API_##name), contacts_##name}, \
                         {"satbox_contacts_stream" TB_API_APPLY(TB_API_SFX, TB_API_##name), contacts_stream_##name},)
+#define SS_NAME2D(fn, name) \
+    "satbox2d_" TB_API_APPLY(TB_API2D_PRE, TB_API2D_##name) #fn TB_API_APPLY(TB_API2D_SFX, TB_API2D_##name)
+#define SS_SRC2D_ROWS(name, label, a_rect, b_rect, pool)                                           \
+    {SS_NAME2D(overlap, name), overlap2d_##name}, {SS_NAME2D(collide, name), collide2d_##name}, \
+        {SS_NAME2D(contacts, name), contacts2d_##name},
 
 static const small_case cases[] = {
     SBX_SOURCES(SS_SRC_ROWS)
@@ -385,13 +360,7 @@ static const small_case cases[] = {
     {"satbox_isa_force", c_isa_force}, {"satbox_isa_cap", c_isa_cap}, {"satbox_isa_name", c_isa_name},
     {"satbox_isa_from_name", c_isa_from_name}, {"satbox_isa_width", c_isa_width}, {"satbox_version", c_version},
     {"satbox_strerror", c_strerror},
-    {"satbox2d_overlap", c2_overlap}, {"satbox2d_collide", c2_collide}, {"satbox2d_overlap_pairs", c2_overlap_pairs},
-    {"satbox2d_collide_pairs", c2_collide_pairs}, {"satbox2d_poly_overlap", c2_poly_overlap},
-    {"satbox2d_poly_collide", c2_poly_collide}, {"satbox2d_poly_overlap_pairs", c2_poly_overlap_pairs},
-    {"satbox2d_poly_collide_pairs", c2_poly_collide_pairs}, {"satbox2d_rect_poly_overlap", c2_rect_poly_overlap},
-    {"satbox2d_rect_poly_collide", c2_rect_poly_collide}, {"satbox2d_contacts", c2_contacts},
-    {"satbox2d_contacts_pairs", c2_contacts_pairs}, {"satbox2d_poly_contacts", c2_poly_contacts},
-    {"satbox2d_poly_contacts_pairs", c2_poly_contacts_pairs}, {"satbox2d_rect_poly_contacts", c2_rect_poly_contacts},
+    SBX_SOURCES2D(SS_SRC2D_ROWS)
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 
@@ -520,11 +489,13 @@ static int run_all(size_t stack, int measure)
 
 /* ---- --coverage: every declared function has a case ------------------------------------------ */
 
+static unsigned char declared_case[NCASES]; /* the case's name is declared in a header */
+
 static int covered(const char *name)
 {
     for (size_t i = 0; i < NCASES; i++)
         if (!strcmp(cases[i].name, name))
-            return 1;
+            return declared_case[i] = 1;
     return 0;
 }
 
@@ -593,6 +564,11 @@ int main(int argc, char **argv)
         int problems = 0, declared = 0;
         for (int i = 2; i < argc; i++)
             problems += check_header(argv[i], &declared);
+        for (size_t i = 0; i < NCASES; i++)
+            if (!declared_case[i]) { /* a case made under a wrong name covers nothing */
+                printf("  %s: a case, but no header declares it\n", cases[i].name);
+                problems++;
+            }
         size_t npending = 0;
         while (pending_names[npending])
             npending++;
@@ -613,6 +589,7 @@ int main(int argc, char **argv)
     printf("path: %s, %d pairs a call\n", satbox_isa_name(satbox_isa_active()), NPAIRS);
     inputs_make();
     jobs_make();
+    jobs2d_make();
     int measure = !UNDER_VALGRIND();
     int failed = run_all(SMALL_STACK, measure);
     long min_stack = sysconf(_SC_THREAD_STACK_MIN);
