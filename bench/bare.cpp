@@ -36,18 +36,12 @@ ptrdiff_t bare_contacts_call(const sbx_path *k, const satbox_boxes *a, const sat
     cj.pair.ma = a;
     cj.pair.mb = b;
     cj.pair.margin = margin;
-    cj.pair.hit = out->hit;
-    cj.pair.axis = out->axis;
-    cj.pair.bad = out->bad;
-    for (int c = 0; c < 3; c++)
-        cj.pair.normal[c] = out->normal[c];
-    cj.count = out->count;
-    for (int s = 0; s < 4; s++) {
-        for (int c = 0; c < 3; c++)
-            cj.point[s][c] = out->point[s][c];
-        cj.depth[s] = out->depth[s];
-        cj.feature[s] = out->feature[s];
-    }
+    // every output of `out` (the contacts entries of SBX_OUTPUTS): collide's in cj.pair, the manifold's in cj
+#define SBB_BIND(name, type, rows, vec, ov, co, ct, flagged)                                                 \
+    SBX_WHEN_##ct(for (size_t q = 0; q < SBX_OUT_ARRAYS(out, name, type); q++)                              \
+                      SBX_OUT_AT(SBX_IF(co)(&cj.pair, &cj), name, type, q) = SBX_OUT_AT_C(out, name, type, q);)
+    SBX_OUTPUTS(SBB_BIND)
+#undef SBB_BIND
     return k->contacts(&cj);
 }
 

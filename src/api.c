@@ -7,10 +7,13 @@
 
 _Static_assert(sizeof(satbox_rec) == 64, "satbox_rec must be one 64-byte cache line");
 
+/* Binds every output of `res` (the collide entries of SBX_OUTPUTS) to the job, each recorded as an
+ * output span of n elements. */
 static void add_result(sbx_spans *s, sbx_job *job, const satbox_result *res, size_t n)
 {
-    sbx_bind_pair_outputs(s, job, res->hit, res->axis, res->bad, res->normal, n);
-    SBX_BIND(s, job->separation, res->separation, n * sizeof(float));
+#define SBX_BIND_RESULT(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(SBX_BIND_OUT(s, job, res, name, type, n);)
+    SBX_OUTPUTS(SBX_BIND_RESULT)
+#undef SBX_BIND_RESULT
 }
 
 /* Every pair entry point: fills `job` (source and inputs already set), checks all arguments in
@@ -93,25 +96,9 @@ SBX_API_POOL(_pairs_qrec, QREC, satbox_qrec, qrec)
 
 /* ---- box helpers -------------------------------------------------------------------------- */
 
-/* satbox_aabb and satbox_aabb_q: `job` holds the boxes (m or q); `e` is the boxes' check. */
-static ptrdiff_t aabb_call(sbx_box_job *job, int e, float *min[3], float *max[3], sbx_spans *s)
-{
-    if (e)
-        return e;
-    if (!min || !max)
-        return SATBOX_ERR_NULL;
-    const void *arrays[6] = {min[0], min[1], min[2], max[0], max[1], max[2]};
-    if ((e = sbx_add_arrays(s, 1, arrays, 6, job->n * sizeof(float))))
-        return e;
-    if (sbx_aliased(s))
-        return SATBOX_ERR_ALIAS;
-    memcpy(job->min, min, sizeof job->min);
-    memcpy(job->max, max, sizeof job->max);
-    return sbx_active()->aabb(job);
-}
-
-/* What both aabb forms check first: 0 (nothing to do), an error, or 1 (go on). */
-static ptrdiff_t aabb_args(size_t n, float margin)
+/* satbox_aabb and satbox_aabb_q: the boxes are `m` or, with `quat`, `q`. */
+static ptrdiff_t aabb_call(size_t n, float margin, const satbox_boxes *m, const satbox_qboxes *q, int quat,
+                           float *min[3], float *max[3])
 {
     if (n == 0)
         return 0;
@@ -119,27 +106,31 @@ static ptrdiff_t aabb_args(size_t n, float margin)
         return SATBOX_ERR_COUNT;
     if (!isfinite(margin) || margin < 0.0f) /* a negative margin would turn boxes inside out */
         return SATBOX_ERR_ARG;
-    return 1;
+    sbx_spans s = {.nin = 0};
+    int e = quat ? sbx_check_qboxes(q, n, &s) : sbx_check_boxes(m, n, &s);
+    if (e)
+        return e;
+    if (!min || !max)
+        return SATBOX_ERR_NULL;
+    const void *arrays[6] = {min[0], min[1], min[2], max[0], max[1], max[2]};
+    if ((e = sbx_add_arrays(&s, 1, arrays, 6, n * sizeof(float))))
+        return e;
+    if (sbx_aliased(&s))
+        return SATBOX_ERR_ALIAS;
+    sbx_box_job job = {.n = n, .m = quat ? NULL : m, .q = quat ? q : NULL, .margin = margin};
+    memcpy(job.min, min, sizeof job.min);
+    memcpy(job.max, max, sizeof job.max);
+    return sbx_active()->aabb(&job);
 }
 
 ptrdiff_t satbox_aabb(const satbox_boxes *boxes, size_t n, float margin, float *min[3], float *max[3])
 {
-    ptrdiff_t r = aabb_args(n, margin);
-    if (r != 1)
-        return r;
-    sbx_spans s = {.nin = 0};
-    sbx_box_job job = {.n = n, .m = boxes, .margin = margin};
-    return aabb_call(&job, sbx_check_boxes(boxes, n, &s), min, max, &s);
+    return aabb_call(n, margin, boxes, NULL, 0, min, max);
 }
 
 ptrdiff_t satbox_aabb_q(const satbox_qboxes *boxes, size_t n, float margin, float *min[3], float *max[3])
 {
-    ptrdiff_t r = aabb_args(n, margin);
-    if (r != 1)
-        return r;
-    sbx_spans s = {.nin = 0};
-    sbx_box_job job = {.n = n, .q = boxes, .margin = margin};
-    return aabb_call(&job, sbx_check_qboxes(boxes, n, &s), min, max, &s);
+    return aabb_call(n, margin, NULL, boxes, 1, min, max);
 }
 
 ptrdiff_t satbox_axes_from_quat(const float *const quat[4], size_t n, float *axis[3][3])

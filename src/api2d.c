@@ -69,22 +69,16 @@ SBX_NOINLINE int pair_check2d(sbx_job2d *job, const satbox2d_result *res, int co
     e = check_inputs(job, pool_n, &s);
     if (e)
         return e;
-    if (collide && res) {
-        job->hit = res->hit;
-        job->separation = res->separation;
-        job->normal[0] = res->normal[0];
-        job->normal[1] = res->normal[1];
-        job->axis = res->axis;
-        job->bad = res->bad;
-        sbx_add_out(&s, res->separation, n * sizeof(float));
-        sbx_add_out(&s, res->normal[0], n * sizeof(float));
-        sbx_add_out(&s, res->normal[1], n * sizeof(float));
-        sbx_add_out(&s, res->axis, n);
+    if (collide && res) { /* every output of res (the collide entries of SBX_OUTPUTS) */
+#define SBX_BIND_RESULT2D(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(SBX_BIND_OUT(&s, job, res, name, type, n);)
+        SBX_OUTPUTS(SBX_BIND_RESULT2D)
+#undef SBX_BIND_RESULT2D
     } else if (!sbx_src2d_is_pool(job->src) && (collide || !job->hit)) {
         return SATBOX_ERR_NULL; /* the per-pair outputs are required, except for the pool form */
+    } else {
+        sbx_add_out(&s, job->hit, n);
+        sbx_add_out(&s, job->bad, n);
     }
-    sbx_add_out(&s, job->hit, n);
-    sbx_add_out(&s, job->bad, n);
     sbx_add_out(&s, job->compact, n * sizeof(uint32_t));
     return sbx_aliased(&s) ? SATBOX_ERR_ALIAS : SATBOX_OK;
 }

@@ -4,17 +4,14 @@
 
 #include "contacts.h"
 
-/* Binds every output of `out` to the job, each recorded as an output span of n elements. */
+/* Binds every output of `out` (the contacts entries of SBX_OUTPUTS) to the job, each recorded as
+ * an output span of n elements: those collide shares in cj->pair, the manifold's in cj. */
 static void add_outputs(sbx_spans *s, sbx_cjob *cj, const satbox_contacts_out *out, size_t n)
 {
-    sbx_bind_pair_outputs(s, &cj->pair, out->hit, out->axis, out->bad, out->normal, n);
-    SBX_BIND(s, cj->count, out->count, n);
-    for (int k = 0; k < 4; k++) {
-        for (int c = 0; c < 3; c++)
-            SBX_BIND(s, cj->point[k][c], out->point[k][c], n * sizeof(float));
-        SBX_BIND(s, cj->depth[k], out->depth[k], n * sizeof(float));
-        SBX_BIND(s, cj->feature[k], out->feature[k], n * sizeof(uint32_t));
-    }
+#define SBX_BIND_CONTACTS(name, type, rows, vec, ov, co, ct, flagged) \
+    SBX_WHEN_##ct(SBX_BIND_OUT(s, SBX_IF(co)(&cj->pair, cj), out, name, type, n);)
+    SBX_OUTPUTS(SBX_BIND_CONTACTS)
+#undef SBX_BIND_CONTACTS
     sbx_add_out(s, cj->pair.compact, n * sizeof(uint32_t));
 }
 

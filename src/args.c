@@ -5,6 +5,7 @@
 #include <math.h>
 
 #include "internal.h"
+#include "satbox/satbox2d.h"
 
 void sbx_add_in(sbx_spans *s, const void *p, size_t bytes)
 {
@@ -65,15 +66,34 @@ int sbx_check_qboxes(const satbox_qboxes *b, size_t count, sbx_spans *s)
     return sbx_add_arrays(s, 0, arrays, 10, count * sizeof(float));
 }
 
-void sbx_bind_pair_outputs(sbx_spans *s, sbx_job *job, uint8_t *hit, uint8_t *axis, uint8_t *bad,
-                           float *const normal[3], size_t n)
-{
-    SBX_BIND(s, job->hit, hit, n);
-    SBX_BIND(s, job->axis, axis, n);
-    SBX_BIND(s, job->bad, bad, n);
-    for (int c = 0; c < 3; c++)
-        SBX_BIND(s, job->normal[c], normal[c], n * sizeof(float));
-}
+/* The public result structs hold exactly the outputs of SBX_OUTPUTS that their form carries: each
+ * entry a field of its name, type and shape, and nothing else (the structs are pointers only, so
+ * their sizes are the sums). A field added to a struct and not to the list, or the other way
+ * round, stops the build here. */
+#define SBX_OUT_TYPE(dims, type, rows, vec) type *(*)rows SBX_IF(vec)([dims], )
+#define SBX_OUT_SIZE(dims, type, rows, vec) sizeof(type *rows SBX_IF(vec)([dims], ))
+#define SBX_OUT_IN(T, dims, col, name, type, rows, vec)                                               \
+    SBX_WHEN_##col(_Static_assert(_Generic(&((T *)0)->name, SBX_OUT_TYPE(dims, type, rows, vec): 1, default: 0), \
+                                  #T " ." #name ": not as SBX_OUTPUTS has it");)
+#define SBX_OUT_SUM(col, dims, type, rows, vec) +(col) * SBX_OUT_SIZE(dims, type, rows, vec)
+#define SBX_OUT_CHECK_RESULT(name, type, rows, vec, ov, co, ct, flagged) SBX_OUT_IN(satbox_result, 3, co, name, type, rows, vec)
+#define SBX_OUT_CHECK_CONTACTS(name, type, rows, vec, ov, co, ct, flagged) \
+    SBX_OUT_IN(satbox_contacts_out, 3, ct, name, type, rows, vec)
+#define SBX_OUT_CHECK_RESULT2D(name, type, rows, vec, ov, co, ct, flagged) \
+    SBX_OUT_IN(satbox2d_result, 2, co, name, type, rows, vec)
+#define SBX_OUT_SIZE_RESULT(name, type, rows, vec, ov, co, ct, flagged) SBX_OUT_SUM(co, 3, type, rows, vec)
+#define SBX_OUT_SIZE_CONTACTS(name, type, rows, vec, ov, co, ct, flagged) SBX_OUT_SUM(ct, 3, type, rows, vec)
+#define SBX_OUT_SIZE_RESULT2D(name, type, rows, vec, ov, co, ct, flagged) SBX_OUT_SUM(co, 2, type, rows, vec)
+SBX_OUTPUTS(SBX_OUT_CHECK_RESULT)
+SBX_OUTPUTS(SBX_OUT_CHECK_CONTACTS)
+SBX_OUTPUTS(SBX_OUT_CHECK_RESULT2D)
+_Static_assert(sizeof(satbox_result) == 0 SBX_OUTPUTS(SBX_OUT_SIZE_RESULT),
+               "satbox_result has a field that SBX_OUTPUTS lacks");
+_Static_assert(sizeof(satbox_contacts_out) == 0 SBX_OUTPUTS(SBX_OUT_SIZE_CONTACTS),
+               "satbox_contacts_out has a field that SBX_OUTPUTS lacks");
+_Static_assert(sizeof(satbox2d_result) == 0 SBX_OUTPUTS(SBX_OUT_SIZE_RESULT2D),
+               "satbox2d_result has a field that SBX_OUTPUTS lacks");
+_Static_assert(SBX_MAX_OUT_SPANS >= 9, "satbox_axes_from_quat records 9 outputs");
 
 int sbx_check_batch(size_t n, size_t pool_n, int takes_margin, float margin)
 {

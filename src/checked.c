@@ -86,6 +86,13 @@ static int pair_hits(const sbx_job *job, size_t i)
     return hit == 1;
 }
 
+/* Pair i of every array of output `name` of the job *p that is not NULL: the checked mode's value
+ * (SBX_OUTPUTS' flagged column). */
+#define SBX_FLAG_OUT(p, name, type, flagged, i)                          \
+    for (size_t k_ = 0; k_ < SBX_OUT_ARRAYS(p, name, type); k_++)        \
+        if (SBX_OUT_AT_C(p, name, type, k_))                             \
+            SBX_OUT_AT_C(p, name, type, k_)[i] = (type)(flagged)
+
 /* The flagged pairs' per-pair outputs of the pair functions, the list without them; returns the
  * count less the flagged pairs that had hit. */
 ptrdiff_t sbx_checked_pairs(const sbx_job *job, ptrdiff_t count)
@@ -97,17 +104,9 @@ ptrdiff_t sbx_checked_pairs(const sbx_job *job, ptrdiff_t count)
         if (!pair_broken(job, i))
             continue;
         hits -= (size_t)pair_hits(job, i);
-        if (job->hit)
-            job->hit[i] = 0;
-        if (job->bad)
-            job->bad[i] = SATBOX_BAD_AXES;
-        if (job->separation)
-            job->separation[i] = NAN;
-        for (int c = 0; c < 3; c++)
-            if (job->normal[c])
-                job->normal[c][i] = 0.0f;
-        if (job->axis)
-            job->axis[i] = SATBOX_AXIS_INVALID;
+#define SBX_FLAG_PAIR(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(SBX_FLAG_OUT(job, name, type, flagged, i);)
+        SBX_OUTPUTS(SBX_FLAG_PAIR)
+#undef SBX_FLAG_PAIR
     }
     if (job->compact) { /* ascending pair indices: drop the flagged ones in place */
         size_t kept = 0;
@@ -118,8 +117,9 @@ ptrdiff_t sbx_checked_pairs(const sbx_job *job, ptrdiff_t count)
     return (ptrdiff_t)hits;
 }
 
-/* The same for the contacts functions: the manifold outputs emptied as for bad data; the stream
- * loses the records of the flagged pairs (the rest keep their order). */
+/* The same for the contacts functions: the manifold outputs (the contacts-only entries of
+ * SBX_OUTPUTS) emptied as for bad data; the stream loses the records of the flagged pairs (the
+ * rest keep their order). */
 ptrdiff_t sbx_checked_contacts(const sbx_cjob *cj, ptrdiff_t count)
 {
     if (count < 0)
@@ -139,17 +139,10 @@ ptrdiff_t sbx_checked_contacts(const sbx_cjob *cj, ptrdiff_t count)
     for (size_t i = 0; i < job->n; i++) {
         if (!pair_broken(job, i))
             continue;
-        if (cj->count)
-            cj->count[i] = 0;
-        for (int k = 0; k < 4; k++) {
-            for (int c = 0; c < 3; c++)
-                if (cj->point[k][c])
-                    cj->point[k][c][i] = 0.0f;
-            if (cj->depth[k])
-                cj->depth[k][i] = 0.0f;
-            if (cj->feature[k])
-                cj->feature[k][i] = SATBOX_FEATURE_NONE;
-        }
+#define SBX_FLAG_MANIFOLD(name, type, rows, vec, ov, co, ct, flagged) \
+    SBX_IF(co)(, SBX_WHEN_##ct(SBX_FLAG_OUT(cj, name, type, flagged, i);))
+        SBX_OUTPUTS(SBX_FLAG_MANIFOLD)
+#undef SBX_FLAG_MANIFOLD
     }
     /* hit, bad, normal, axis, the list and the count as for the pair functions */
     return sbx_checked_pairs(job, count);

@@ -7,13 +7,12 @@
 
 /* One checked call of a contacts entry point. `pair` holds the source (src, n, inputs, margin)
  * and the outputs the pair functions share (hit, normal, axis, bad, compact); the rest are the
- * manifold outputs. Any output may be NULL. */
+ * manifold outputs (the contacts-only entries of SBX_OUTPUTS). Any output may be NULL. */
+#define SBX_OUT_CFIELD(name, type, rows, vec, ov, co, ct, flagged) \
+    SBX_IF(co)(, SBX_WHEN_##ct(type *SBX_OUT_DECL(3, name, rows, vec);))
 typedef struct sbx_cjob {
     sbx_job pair;
-    uint8_t *count;
-    float *point[4][3];
-    float *depth[4];
-    uint32_t *feature[4];
+    SBX_OUTPUTS(SBX_OUT_CFIELD) /* the contacts-only outputs (SBX_OUTPUTS): count, point[4][3], depth[4], feature[4] */
     satbox_manifold *stream; /* the stream form: one record per pair with hit == 1 (then the
                                 per-pair outputs above are NULL but for pair.bad) */
 } sbx_cjob;

@@ -67,7 +67,7 @@ unsigned sbx_cpu_paths(void)
 {
     sbx_cpu cpu = detect();
     unsigned paths = 0;
-#define PATH_BIT(name, E, width, rank, arch, detect) paths |= cpu.detect ? 1u << SATBOX_ISA_##E : 0u;
+#define PATH_BIT(name, E, width, rank, arch, detect, flags) paths |= cpu.detect ? 1u << SATBOX_ISA_##E : 0u;
     SBX_ISAS(PATH_BIT)
 #undef PATH_BIT
     return paths;

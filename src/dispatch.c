@@ -10,35 +10,35 @@
 
 /* The rows are in the order of the public enum: row k is satbox_isa k. */
 enum registry_row {
-#define ROW(name, E, width, rank, arch, detect) ROW_##name,
+#define ROW(name, E, width, rank, arch, detect, flags) ROW_##name,
     SBX_ISAS(ROW)
 #undef ROW
     ROW_COUNT
 };
 _Static_assert((int)ROW_COUNT == (int)SATBOX_ISA_COUNT, "src/isa.h has one row per satbox_isa");
-#define ROW_AT_ENUM(name, E, width, rank, arch, detect)                                                                 \
+#define ROW_AT_ENUM(name, E, width, rank, arch, detect, flags)                                                                 \
     _Static_assert((int)ROW_##name == (int)SATBOX_ISA_##E, "src/isa.h's rows are in the order of satbox_isa");
 SBX_ISAS(ROW_AT_ENUM)
 #undef ROW_AT_ENUM
 
 /* Each path's table, NULL when the build left it out (no SATBOX_HAVE_<E> from src/meson.build). */
 static const sbx_path *const tables[SATBOX_ISA_COUNT] = {
-#define TABLE(name, E, width, rank, arch, detect) SBX_TABLE_IF(SATBOX_HAVE_##E, sbx_path_##name),
+#define TABLE(name, E, width, rank, arch, detect, flags) SBX_TABLE_IF(SATBOX_HAVE_##E, sbx_path_##name),
     SBX_ISAS(TABLE)
 #undef TABLE
 };
 static const char *const names[SATBOX_ISA_COUNT] = {
-#define NAME(name, E, width, rank, arch, detect) #name,
+#define NAME(name, E, width, rank, arch, detect, flags) #name,
     SBX_ISAS(NAME)
 #undef NAME
 };
 static const int widths[SATBOX_ISA_COUNT] = {
-#define WIDTH(name, E, width, rank, arch, detect) width,
+#define WIDTH(name, E, width, rank, arch, detect, flags) width,
     SBX_ISAS(WIDTH)
 #undef WIDTH
 };
 static const int ranks[SATBOX_ISA_COUNT] = {
-#define RANK(name, E, width, rank, arch, detect) rank,
+#define RANK(name, E, width, rank, arch, detect, flags) rank,
     SBX_ISAS(RANK)
 #undef RANK
 };

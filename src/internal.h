@@ -9,6 +9,7 @@
 
 #include "satbox/satbox.h"
 #include "isa.h"
+#include "outputs.h"
 
 /* Inlining that the scalar reference's speed depends on (a call per pair costs a third of it). */
 #if defined(__GNUC__)
@@ -65,9 +66,6 @@
     X(REC, "records", SBX_KIND_REC, 0, 1)              /* 64-byte satbox_rec + pairs */   \
     X(QREC, "quaternion records", SBX_KIND_REC, 1, 1)  /* 48-byte satbox_qrec + pairs */
 
-/* SBX_WHEN_1(x) is x, SBX_WHEN_0(x) nothing: a list column that decides whether an expansion has an entry. */
-#define SBX_WHEN_1(...) __VA_ARGS__
-#define SBX_WHEN_0(...)
 
 enum { SBX_KIND_EACH, SBX_KIND_ONE, SBX_KIND_POOL, SBX_KIND_REC };
 
@@ -107,6 +105,9 @@ static inline const char *sbx_src_label(sbx_src src)
 /* A box of NaN (bad data): what a loader gives for a source that is not in the list. */
 static const satbox_box sbx_nan_box = {{NAN, NAN, NAN}, {NAN, NAN, NAN}, {{NAN, NAN, NAN}, {NAN, NAN, NAN}, {NAN, NAN, NAN}}};
 
+/* sbx_job's fields: the outputs collide carries (sbx_job2d's: SBX_OUT_FIELD2, sbx_cjob's: SBX_OUT_CFIELD). */
+#define SBX_OUT_FIELD3(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(type *SBX_OUT_DECL(3, name, rows, vec);)
+
 /* One call's worth of work, already checked by the public entry point. The kernels process
  * pairs [0, n) and write only the outputs that are not NULL. */
 typedef struct sbx_job {
@@ -121,11 +122,7 @@ typedef struct sbx_job {
     const satbox_pair *pairs;      /* pool sources */
     size_t pool_n;                 /* pool sources: boxes in the pool */
     float margin;                  /* collide only */
-    uint8_t *hit;                  /* may be NULL */
-    float *separation;             /* collide only, may be NULL */
-    float *normal[3];              /* collide only, each may be NULL */
-    uint8_t *axis;                 /* collide only, may be NULL */
-    uint8_t *bad;                  /* may be NULL: 1 where the pair has bad data */
+    SBX_OUTPUTS(SBX_OUT_FIELD3)    /* hit, bad, separation, normal[3], axis: each may be NULL (overlap: hit, bad) */
     uint32_t *compact;             /* may be NULL: indices of pairs with hit == 1, ascending */
 } sbx_job;
 
@@ -169,7 +166,7 @@ typedef struct sbx_path {
 
 /* The library's tables: the scalar reference (scalar.c) and each kernel_<name>.c. Their portable
  * and bare twins (tests and bench only) are declared in variants.h. */
-#define SBX_PATH_DECL(name, E, width, rank, arch, detect) extern const sbx_path sbx_path_##name;
+#define SBX_PATH_DECL(name, E, width, rank, arch, detect, flags) extern const sbx_path sbx_path_##name;
 SBX_ISAS(SBX_PATH_DECL)
 #undef SBX_PATH_DECL
 
@@ -206,8 +203,16 @@ typedef struct sbx_span {
     uintptr_t lo, hi; /* [lo, hi) */
 } sbx_span;
 
+/* The most output arrays a call records: the collide or contacts form's (SBX_OUTPUTS), whichever
+ * has more (the contacts form: 27), and a compacted list; at least satbox_axes_from_quat's 9
+ * (args.c checks). */
+#define SBX_OUT_N_CO(name, type, rows, vec, ov, co, ct, flagged) +(co) * SBX_OUT_COUNT(3, rows, vec)
+#define SBX_OUT_N_CT(name, type, rows, vec, ov, co, ct, flagged) +(ct) * SBX_OUT_COUNT(3, rows, vec)
+#define SBX_OUT_N_MAX_(co, ct) (1 + ((co) > (ct) ? (co) : (ct)))
+#define SBX_MAX_OUT_SPANS SBX_OUT_N_MAX_(0 SBX_OUTPUTS(SBX_OUT_N_CO), 0 SBX_OUTPUTS(SBX_OUT_N_CT))
+
 typedef struct sbx_spans {
-    sbx_span in[40], out[32]; /* out: a contact manifold call has the most, 28 arrays */
+    sbx_span in[40], out[SBX_MAX_OUT_SPANS];
     int nin, nout;
 } sbx_spans;
 
@@ -220,9 +225,11 @@ int sbx_aliased(const sbx_spans *s);
 int sbx_add_arrays(sbx_spans *s, int output, const void *const *arrays, int na, size_t bytes);
 /* An output array bound to its job field and recorded as an output span (NULL: skipped, not recorded). */
 #define SBX_BIND(s, field, array, bytes) ((field) = (array), sbx_add_out((s), (array), (bytes)))
-/* The outputs every collide-like pair call has: hit, axis, bad (n bytes each), normal (3 x n floats). */
-void sbx_bind_pair_outputs(sbx_spans *s, sbx_job *job, uint8_t *hit, uint8_t *axis, uint8_t *bad,
-                           float *const normal[3], size_t n);
+/* Output `name` of the public result struct *pub bound to the same field of the job *job, each of
+ * its arrays recorded as an output span of n elements (expanded per entry of SBX_OUTPUTS). */
+#define SBX_BIND_OUT(s, job, pub, name, type, n)                                                           \
+    for (size_t k_ = 0; k_ < SBX_OUT_ARRAYS(pub, name, type); k_++)                                          \
+        SBX_BIND(s, SBX_OUT_AT(job, name, type, k_), SBX_OUT_AT_C(pub, name, type, k_), (n) * sizeof(type))
 /* NULL checks of a batch descriptor; its arrays recorded as inputs of `count` floats. */
 int sbx_check_boxes(const satbox_boxes *b, size_t count, sbx_spans *s);
 int sbx_check_qboxes(const satbox_qboxes *b, size_t count, sbx_spans *s);

@@ -51,6 +51,9 @@ static inline const char *sbx_src2d_label(sbx_src2d src)
     return (unsigned)src < SBX2D_COUNT ? labels[src] : "?";
 }
 
+/* The collide outputs of SBX_OUTPUTS as 2D job fields (a vector has two components). */
+#define SBX_OUT_FIELD2(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(type *SBX_OUT_DECL(2, name, rows, vec);)
+
 /* One 2D call, already checked by the public entry point. The kernels process pairs [0, n) and
  * write only the outputs that are not NULL. The rectangle math serves SBX2D_RECT and
  * SBX2D_RECT_POOL, the polygon math the other three. */
@@ -61,11 +64,7 @@ typedef struct sbx_job2d {
     const satbox2d_polys *pa, *pb; /* pa unused by rect-poly */
     const satbox_pair *pairs;      /* pool sources */
     float margin;                  /* collide only */
-    uint8_t *hit;                  /* may be NULL */
-    float *separation;             /* collide only, may be NULL */
-    float *normal[2];              /* collide only, each may be NULL */
-    uint8_t *axis;                 /* collide only, may be NULL */
-    uint8_t *bad;                  /* may be NULL */
+    SBX_OUTPUTS(SBX_OUT_FIELD2)    /* hit, bad, separation, normal[2], axis: each may be NULL (overlap: hit, bad) */
     uint32_t *compact;             /* may be NULL: indices of the pairs with hit == 1, ascending */
 } sbx_job2d;
 

@@ -3,7 +3,7 @@
 #ifndef SATBOX_ISA_H
 #define SATBOX_ISA_H
 
-/* X(name, ENUM, width, rank, arch, detect), one row per path, in the order of satbox.h's satbox_isa
+/* X(name, ENUM, width, rank, arch, detect, flags), one row per path, in the order of satbox.h's satbox_isa
  * (dispatch.c checks it):
  *   name    lower case: satbox_isa_name(), SATBOX_ISA=name, its table sbx_path_<name>, its files
  *           src/kernel/kernel_<name>.c and wide_<name>.h, its static library satbox_<name>
@@ -15,14 +15,15 @@
  *           runs); paths of one rank never meet on one CPU (NEON ranks with SSE4.1: 4 lanes)
  *   arch    the processors it can exist on: any, x86 or arm64 (SBX_ARCH_<arch> is 1 on them)
  *   detect  the field of cpu.c's sbx_cpu that says this CPU and OS run the path
- * Lists that cannot read this file name it: src/meson.build (`isas`), tests/stack_frames.py
- * and bench/isa_order.py read it. */
-#define SBX_ISAS(X)                           \
-    X(scalar, SCALAR, 1, 0, any, scalar)      \
-    X(sse41, SSE41, 4, 1, x86, sse41)         \
-    X(avx2, AVX2, 8, 2, x86, avx2)            \
-    X(avx512, AVX512, 16, 3, x86, avx512)     \
-    X(neon, NEON, 4, 1, arm64, neon)
+ *   flags   the compiler flags its kernel is built with (src/meson.build; a string for meson)
+ * The files that cannot include this one read it as text: src/meson.build (the rows' name, arch
+ * and flags), tests/stack_frames.py and bench/isa_order.py. Keep one row a line, as below. */
+#define SBX_ISAS(X)                                                                                 \
+    X(scalar, SCALAR, 1, 0, any, scalar, "")                                                        \
+    X(sse41, SSE41, 4, 1, x86, sse41, "-msse4.1")                                                   \
+    X(avx2, AVX2, 8, 2, x86, avx2, "-mavx2")                                                        \
+    X(avx512, AVX512, 16, 3, x86, avx512, "-mavx512f -mavx512dq -mavx512bw -mavx512vl")              \
+    X(neon, NEON, 4, 1, arm64, neon, "")
 
 #define SBX_ARCH_any 1
 #if defined(__x86_64__) || defined(__i386__)
@@ -59,7 +60,7 @@
 
 /* Each path's width as a constant, for the kernels' check of SBX_W: SBX_WIDTH_<name>. */
 enum sbx_isa_width {
-#define SBX_ISA_WIDTH_ENUM(name, E, width, rank, arch, detect) SBX_WIDTH_##name = width,
+#define SBX_ISA_WIDTH_ENUM(name, E, width, rank, arch, detect, flags) SBX_WIDTH_##name = width,
     SBX_ISAS(SBX_ISA_WIDTH_ENUM)
 #undef SBX_ISA_WIDTH_ENUM
 };

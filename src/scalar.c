@@ -135,7 +135,7 @@ ptrdiff_t sbx_scalar_collide(const sbx_job *job)
         pair_out o;
         load_pair(job, i, &a, &b);
         ref_collide(&a, &b, job->margin, &o);
-        put_collide1(job, i, &o.separation, o.normal, o.axis);
+        put_collide1(job, i, o.separation, o.normal, o.axis);
         count = put_hit1(job, i, o.hit, o.bad, count);
     }
     return (ptrdiff_t)count;

@@ -184,11 +184,11 @@ static inline size_t put_hit1(const sbx_job *job, size_t i, uint8_t hit, uint8_t
     return count + 1;
 }
 
-/* Pair i's collide outputs, each array may be NULL: separation (sep NULL: none), normal, axis. */
-static inline void put_collide1(const sbx_job *job, size_t i, const float *sep, const float normal[3], uint8_t axis)
+/* Pair i's collide outputs, each array may be NULL: separation, normal, axis. */
+static inline void put_collide1(const sbx_job *job, size_t i, float sep, const float normal[3], uint8_t axis)
 {
-    if (job->separation && sep)
-        job->separation[i] = *sep;
+    if (job->separation)
+        job->separation[i] = sep;
     for (int c = 0; c < 3; c++)
         if (job->normal[c])
             job->normal[c][i] = normal[c];

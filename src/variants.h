@@ -10,7 +10,7 @@
  * (SIMDE_NO_NATIVE, no ISA flags; linked into the tests, SATBOX_PORTABLE_<E> defined), and
  * sbx_path_<name>_bare, the kernels without the validity test, the near-parallel rule and the
  * manifold (linked into the bench, SATBOX_BARE_<E> defined). The scalar reference has neither. */
-#define SBX_VARIANT_DECL(name, E, width, rank, arch, detect)                                                              \
+#define SBX_VARIANT_DECL(name, E, width, rank, arch, detect, flags)                                                              \
     extern const sbx_path sbx_path_##name##_portable;                                                               \
     extern const sbx_path sbx_path_##name##_bare;
 SBX_ISAS(SBX_VARIANT_DECL)
@@ -21,8 +21,8 @@ typedef enum sbx_twin { SBX_TWIN_PORTABLE, SBX_TWIN_BARE } sbx_twin;
 static inline const sbx_path *sbx_twin_for(satbox_isa isa, sbx_twin twin)
 {
     static const sbx_path *const tables[2][SATBOX_ISA_COUNT] = {
-#define SBX_PORTABLE_PTR(name, E, width, rank, arch, detect) SBX_TABLE_IF(SATBOX_PORTABLE_##E, sbx_path_##name##_portable),
-#define SBX_BARE_PTR(name, E, width, rank, arch, detect) SBX_TABLE_IF(SATBOX_BARE_##E, sbx_path_##name##_bare),
+#define SBX_PORTABLE_PTR(name, E, width, rank, arch, detect, flags) SBX_TABLE_IF(SATBOX_PORTABLE_##E, sbx_path_##name##_portable),
+#define SBX_BARE_PTR(name, E, width, rank, arch, detect, flags) SBX_TABLE_IF(SATBOX_BARE_##E, sbx_path_##name##_bare),
         {SBX_ISAS(SBX_PORTABLE_PTR)},
         {SBX_ISAS(SBX_BARE_PTR)},
 #undef SBX_PORTABLE_PTR

@@ -4,63 +4,106 @@
 #define SATBOX_TEST_CONTACTS_UTIL_H
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "outputs.h" /* src/: SBX_OUTPUTS, macros only */
 #include "satbox/satbox.h"
 
-/* All 27 output arrays of a batch of n pairs, malloc'ed to exactly n elements each. */
+/* The outputs of satbox_contacts: the contacts entries of SBX_OUTPUTS (src/outputs.h), one
+ * pointer per array: TC_NARRAYS of them (27). */
+#define TC_OUT_FIELD(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##ct(type *SBX_OUT_DECL(3, name, rows, vec);)
+#define TC_OUT_COUNT(name, type, rows, vec, ov, co, ct, flagged) +(ct) * SBX_OUT_COUNT(3, rows, vec)
+#define TC_NARRAYS (0 SBX_OUTPUTS(TC_OUT_COUNT))
+
+/* Every output array of a batch of n pairs, malloc'ed to exactly n elements each. */
 typedef struct tc_out {
     size_t n;
-    uint8_t *count, *hit, *axis, *bad;
-    float *normal[3], *point[4][3], *depth[4];
-    uint32_t *feature[4];
+    SBX_OUTPUTS(TC_OUT_FIELD) /* hit, bad, normal[3], axis, count, point[4][3], depth[4], feature[4] */
     satbox_contacts_out view;
 } tc_out;
 
+/* The arrays of a satbox_contacts_out in one fixed order, the list's (TC_NARRAYS), with their
+ * element sizes; for tests that treat every output alike (fill, guard, compare, allocate).
+ * tc_arrays_view() is the inverse of tc_arrays(). */
+static inline void tc_arrays(const satbox_contacts_out *v, void *p[TC_NARRAYS])
+{
+    int q = 0;
+#define TC_TO_ARRAYS(name, type, rows, vec, ov, co, ct, flagged) \
+    SBX_WHEN_##ct(for (size_t k = 0; k < SBX_OUT_ARRAYS(v, name, type); k++) p[q++] = SBX_OUT_AT_C(v, name, type, k);)
+    SBX_OUTPUTS(TC_TO_ARRAYS)
+#undef TC_TO_ARRAYS
+}
+
+static inline satbox_contacts_out tc_arrays_view(void *const p[TC_NARRAYS])
+{
+    satbox_contacts_out v;
+    int q = 0;
+#define TC_FROM_ARRAYS(name, type, rows, vec, ov, co, ct, flagged) \
+    SBX_WHEN_##ct(for (size_t k = 0; k < SBX_OUT_ARRAYS(&v, name, type); k++) SBX_OUT_AT(&v, name, type, k) = (type *)p[q++];)
+    SBX_OUTPUTS(TC_FROM_ARRAYS)
+#undef TC_FROM_ARRAYS
+    return v;
+}
+
+/* Element size of array q of that order. */
+static inline size_t tc_elem(int q)
+{
+#define TC_ELEM(name, type, rows, vec, ov, co, ct, flagged) \
+    SBX_WHEN_##ct(if ((q -= SBX_OUT_COUNT(3, rows, vec)) < 0) return sizeof(type);)
+    SBX_OUTPUTS(TC_ELEM)
+#undef TC_ELEM
+    return 0;
+}
+
+/* Name of array q of that order, for messages ("point[2][1]"; in a buffer of the calling thread). */
+static inline const char *tc_array_name(int q)
+{
+    static _Thread_local char name[32];
+    if (q < 0)
+        return "?";
+#define TC_NAME(name_, type, rows, vec, ov, co, ct, flagged)                                                 \
+    SBX_WHEN_##ct(if (q < SBX_OUT_COUNT(3, rows, vec)) {                                                    \
+        int rows_ = (int)sizeof(char rows), per_ = SBX_OUT_COUNT(3, rows, vec) / rows_;                     \
+        if (rows_ > 1 && per_ > 1)                                                                          \
+            snprintf(name, sizeof name, "%s[%d][%d]", #name_, q / per_, q % per_);                        \
+        else if (rows_ * per_ > 1)                                                                          \
+            snprintf(name, sizeof name, "%s[%d]", #name_, q);                                              \
+        else                                                                                                \
+            snprintf(name, sizeof name, "%s", #name_);                                                     \
+        return name;                                                                                        \
+    } q -= SBX_OUT_COUNT(3, rows, vec);)
+    SBX_OUTPUTS(TC_NAME)
+#undef TC_NAME
+    return "?";
+}
+
+/* Allocates every array of o (n elements each, at least 1) and its view. */
 static inline void tc_alloc(tc_out *o, size_t n)
 {
     memset(o, 0, sizeof *o);
     o->n = n;
     size_t m = n ? n : 1;
-    o->count = malloc(m);
-    o->hit = malloc(m);
-    o->axis = malloc(m);
-    o->bad = malloc(m);
-    for (int c = 0; c < 3; c++)
-        o->normal[c] = malloc(m * sizeof(float));
-    for (int k = 0; k < 4; k++) {
-        for (int c = 0; c < 3; c++)
-            o->point[k][c] = malloc(m * sizeof(float));
-        o->depth[k] = malloc(m * sizeof(float));
-        o->feature[k] = malloc(m * sizeof(uint32_t));
-    }
-    satbox_contacts_out v = {.count = o->count, .hit = o->hit, .axis = o->axis, .bad = o->bad};
-    for (int c = 0; c < 3; c++)
-        v.normal[c] = o->normal[c];
-    for (int k = 0; k < 4; k++) {
-        for (int c = 0; c < 3; c++)
-            v.point[k][c] = o->point[k][c];
-        v.depth[k] = o->depth[k];
-        v.feature[k] = o->feature[k];
-    }
-    o->view = v;
+    void *p[TC_NARRAYS];
+    for (int q = 0; q < TC_NARRAYS; q++)
+        p[q] = malloc(m * tc_elem(q));
+    o->view = tc_arrays_view(p);
+#define TC_OWN(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##ct(memcpy(&o->name, &o->view.name, sizeof o->name);)
+    SBX_OUTPUTS(TC_OWN)
+#undef TC_OWN
 }
 
 static inline void tc_free(tc_out *o)
 {
-    free(o->count);
-    free(o->hit);
-    free(o->axis);
-    free(o->bad);
-    for (int c = 0; c < 3; c++)
-        free(o->normal[c]);
-    for (int k = 0; k < 4; k++) {
-        for (int c = 0; c < 3; c++)
-            free(o->point[k][c]);
-        free(o->depth[k]);
-        free(o->feature[k]);
-    }
+    satbox_contacts_out own;
+#define TC_OWNED(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##ct(memcpy(&own.name, &o->name, sizeof own.name);)
+    SBX_OUTPUTS(TC_OWNED)
+#undef TC_OWNED
+    void *p[TC_NARRAYS];
+    tc_arrays(&own, p);
+    for (int q = 0; q < TC_NARRAYS; q++)
+        free(p[q]);
 }
 
 /* The manifold of pair i as plain values. */
@@ -84,53 +127,6 @@ static inline void tc_get(const tc_out *o, size_t i, tc_pair *p)
         p->depth[k] = o->depth[k][i];
         p->feature[k] = o->feature[k][i];
     }
-}
-
-/* The 27 arrays of a satbox_contacts_out in one fixed order: count, hit, axis, bad, normal[3],
- * point[4][3], depth[4], feature[4] (TC_NARRAYS), with their element sizes; for tests that treat
- * every output alike (fill, guard, compare). tc_arrays_view() is the inverse of tc_arrays(). */
-#define TC_NARRAYS 27
-
-static inline size_t tc_elem(int q) { return q < 4 ? 1 : sizeof(float); }
-
-static inline void tc_arrays(const satbox_contacts_out *v, void *p[TC_NARRAYS])
-{
-    p[0] = v->count, p[1] = v->hit, p[2] = v->axis, p[3] = v->bad;
-    for (int c = 0; c < 3; c++)
-        p[4 + c] = v->normal[c];
-    for (int k = 0; k < 4; k++) {
-        for (int c = 0; c < 3; c++)
-            p[7 + 3 * k + c] = v->point[k][c];
-        p[19 + k] = v->depth[k];
-        p[23 + k] = v->feature[k];
-    }
-}
-
-static inline satbox_contacts_out tc_arrays_view(void *const p[TC_NARRAYS])
-{
-    satbox_contacts_out v;
-    v.count = (uint8_t *)p[0], v.hit = (uint8_t *)p[1], v.axis = (uint8_t *)p[2], v.bad = (uint8_t *)p[3];
-    for (int c = 0; c < 3; c++)
-        v.normal[c] = (float *)p[4 + c];
-    for (int k = 0; k < 4; k++) {
-        for (int c = 0; c < 3; c++)
-            v.point[k][c] = (float *)p[7 + 3 * k + c];
-        v.depth[k] = (float *)p[19 + k];
-        v.feature[k] = (uint32_t *)p[23 + k];
-    }
-    return v;
-}
-
-/* Name of array q of that order, for messages ("point[2][1]"). */
-static inline const char *tc_array_name(int q)
-{
-    static const char *const names[] = {
-        "count",       "hit",         "axis",        "bad",         "normal[0]",   "normal[1]",   "normal[2]",
-        "point[0][0]", "point[0][1]", "point[0][2]", "point[1][0]", "point[1][1]", "point[1][2]", "point[2][0]",
-        "point[2][1]", "point[2][2]", "point[3][0]", "point[3][1]", "point[3][2]", "depth[0]",    "depth[1]",
-        "depth[2]",    "depth[3]",    "feature[0]",  "feature[1]",  "feature[2]",  "feature[3]"};
-    _Static_assert(sizeof names / sizeof names[0] == TC_NARRAYS, "one name per array");
-    return q >= 0 && q < TC_NARRAYS ? names[q] : "?";
 }
 
 /* The same outputs moved to start at pair `at` (NULL arrays stay NULL). */

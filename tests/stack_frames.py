@@ -22,7 +22,7 @@ import sys
 NODE = re.compile(r'node: \{ title: "([^"]+)" label: "([^"]*)"')
 EDGE = re.compile(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"')
 SIZE = re.compile(r'\\n(\d+) bytes \(([a-z,]+)\)')
-# The SIMD paths, from the registry (src/isa.h's SBX_ISAS rows X(name, ENUM, width, rank, arch, detect));
+# The SIMD paths, from the registry (src/isa.h's SBX_ISAS rows X(name, ENUM, width, rank, arch, detect, flags));
 # each one's kernels are the static library libsatbox_<name>.a (the scalar reference: lib_ci below).
 ISA_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'src', 'isa.h')
 with open(ISA_H) as _f:

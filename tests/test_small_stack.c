@@ -32,7 +32,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "api_sources.h"
+#include "api_sources.h" /* src/internal.h: the pair sources */
+#include "outputs.h"     /* src/: SBX_OUTPUTS, macros only */
 #include "satbox/satbox.h"
 #include "satbox/satbox2d.h"
 #include "support.h"
@@ -172,19 +173,24 @@ static void *take(outbuf *o, size_t bytes)
 static float *take_f(outbuf *o) { return take(o, NPAIRS * sizeof(float)); }
 static uint8_t *take_u8(outbuf *o) { return take(o, NPAIRS); }
 
+/* Every array of the outputs a form carries (SBX_OUTPUTS), NPAIRS elements each from the block. */
+#define TAKE_OUT(p, name, type)                                    \
+    for (size_t k = 0; k < SBX_OUT_ARRAYS(p, name, type); k++)     \
+    SBX_OUT_AT(p, name, type, k) = (type *)take(o, NPAIRS * sizeof(type))
+#define TAKE_COLLIDE(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(TAKE_OUT(&res, name, type);)
+#define TAKE_CONTACTS(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##ct(TAKE_OUT(&res, name, type);)
+
 static satbox_result result_out(outbuf *o)
 {
-    satbox_result res = {.hit = take_u8(o), .separation = take_f(o), .axis = take_u8(o), .bad = take_u8(o)};
-    for (int c = 0; c < 3; c++)
-        res.normal[c] = take_f(o);
+    satbox_result res;
+    SBX_OUTPUTS(TAKE_COLLIDE)
     return res;
 }
 
 static satbox2d_result result2d_out(outbuf *o)
 {
-    satbox2d_result res = {.hit = take_u8(o), .separation = take_f(o), .axis = take_u8(o), .bad = take_u8(o)};
-    for (int c = 0; c < 2; c++)
-        res.normal[c] = take_f(o);
+    satbox2d_result res;
+    SBX_OUTPUTS(TAKE_COLLIDE)
     return res;
 }
 
@@ -192,16 +198,9 @@ static satbox2d_result result2d_out(outbuf *o)
  * in the measured peak (192 bytes more, measured). */
 __attribute__((noinline)) static satbox_contacts_out contacts_out(outbuf *o)
 {
-    satbox_contacts_out co = {.count = take_u8(o), .hit = take_u8(o), .axis = take_u8(o), .bad = take_u8(o)};
-    for (int c = 0; c < 3; c++)
-        co.normal[c] = take_f(o);
-    for (int k = 0; k < 4; k++) {
-        for (int c = 0; c < 3; c++)
-            co.point[k][c] = take_f(o);
-        co.depth[k] = take_f(o);
-        co.feature[k] = take(o, NPAIRS * sizeof(uint32_t));
-    }
-    return co;
+    satbox_contacts_out res;
+    SBX_OUTPUTS(TAKE_CONTACTS)
+    return res;
 }
 
 static satbox_boxes_out boxes_out(outbuf *o)

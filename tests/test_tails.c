@@ -257,16 +257,16 @@ static void inputs_free(inputs *in)
     memset(in, 0, sizeof *in);
 }
 
-/* A satbox_result whose every array (bad included) is a fresh slot of exactly n elements. */
+/* A satbox_result whose every array (bad included: every collide output of SBX_OUTPUTS) is a
+ * fresh slot of exactly n elements. */
 static satbox_result result_slots(run_out *o, size_t n)
 {
     satbox_result res;
-    res.hit = slot_u8(o, n);
-    res.separation = (float *)slot(o, n * sizeof(float));
-    for (int c = 0; c < 3; c++)
-        res.normal[c] = (float *)slot(o, n * sizeof(float));
-    res.axis = slot_u8(o, n);
-    res.bad = slot_u8(o, n);
+#define RESULT_SLOT(name, type, rows, vec, ov, co, ct, flagged)                        \
+    SBX_WHEN_##co(for (size_t k = 0; k < SBX_OUT_ARRAYS(&res, name, type); k++)        \
+                      SBX_OUT_AT(&res, name, type, k) = (type *)slot_a(o, n * sizeof(type), sizeof(type));)
+    SBX_OUTPUTS(RESULT_SLOT)
+#undef RESULT_SLOT
     return res;
 }
 
@@ -281,7 +281,7 @@ static void same_as_pool(const run_out *o, size_t n, const char *what, int rc_re
               "n=%zu: %s output %d differs from the SoA pool's", n, what, k);
 }
 
-/* A satbox_contacts_out whose 27 arrays are fresh slots of exactly n pairs. */
+/* A satbox_contacts_out whose arrays (TC_NARRAYS) are fresh slots of exactly n pairs. */
 static satbox_contacts_out contacts_slots(run_out *o, size_t n)
 {
     void *p[TC_NARRAYS];

@@ -244,20 +244,28 @@ SATBOX_API ptrdiff_t satbox2d_collide_pairs(const satbox2d_rects *pool, size_t p
 /* ---------------------------------------------------------------------------------------- */
 /* Convex polygons                                                                          */
 
-/** Overlap bits of polygon pairs (a[i], b[i]), i < n (arguments as satbox2d_overlap()). */
+/** Overlap bits of polygon pairs (a[i], b[i]), i < n: 1 where no edge normal of either polygon
+ * separates them (touching counts as overlapping), 0 where one does or the pair has bad data
+ * (then `bad[i]` = 1). `hit` and `bad` as in satbox2d_overlap(). */
 SATBOX_API ptrdiff_t satbox2d_poly_overlap(const satbox2d_polys *a, const satbox2d_polys *b, size_t n,
                                            uint8_t *hit, uint8_t *bad);
 
-/** Separation, normal and axis (0..15) of polygon pairs (a[i], b[i]). */
+/** Separation, normal and axis of polygon pairs (a[i], b[i]): the largest normalised gap over
+ * the edges of both polygons, its axis id (0..7 an edge of A, 8..15 an edge of B) and the edge's
+ * outward unit normal, negated for B's so that it points from A towards B; hit = separation <=
+ * margin. `margin` and `out` as in satbox2d_collide(). */
 SATBOX_API ptrdiff_t satbox2d_poly_collide(const satbox2d_polys *a, const satbox2d_polys *b, size_t n,
                                            float margin, const satbox2d_result *out);
 
-/** Pool + index pairs of polygons (arguments as satbox2d_overlap_pairs()). */
+/** Overlap bits of polygon pairs given as indices into one pool of polygons, as a broad phase
+ * emits them; arguments as satbox2d_overlap_pairs(). */
 SATBOX_API ptrdiff_t satbox2d_poly_overlap_pairs(const satbox2d_polys *pool, size_t pool_n,
                                                  const satbox_pair *pairs, size_t n, uint8_t *hit,
                                                  uint32_t *out, uint8_t *bad);
 
-/** satbox2d_poly_collide() over pool + index pairs. */
+/** satbox2d_poly_collide() over pool + index pairs: per-pair outputs in `res` (indexed like
+ * `pairs`; may be NULL) and the compacted ascending indices of the pairs with hit == 1 in `out`
+ * (may be NULL). */
 SATBOX_API ptrdiff_t satbox2d_poly_collide_pairs(const satbox2d_polys *pool, size_t pool_n,
                                                  const satbox_pair *pairs, size_t n, float margin,
                                                  const satbox2d_result *res, uint32_t *out);

@@ -111,11 +111,8 @@ SBX_INLINE void poly_bests_w(const cpolyw *a, const cpolyw *b, const cpolyw *bp,
     }
     wf zero = wf_zero();
     for (int e = 0; e < 2 * NV2C; e = next_axis_w(a, b, e)) {
-        wf enx, eny, l2;
-        wf m = pair_gap_w(a, b, bp, e, scaled, &enx, &eny, &l2);
-        wf len = wf_sqrt(l2);
-        wf s = wf_div(m, len);
-        s = wf_add(wf_select(wm_eq(s, zero), m, s), zero);
+        wf enx, eny, l2, len;
+        wf s = unit_gap_w(a, b, bp, e, scaled, &enx, &eny, &l2, &len);
         best2dw *o = &best[e >= NV2C];
         const cpolyw *E = e < NV2C ? a : b;
         int k = e % NV2C;

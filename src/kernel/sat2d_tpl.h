@@ -372,6 +372,18 @@ SBX_INLINE wf pair_gap_w(const cpolyw *a, const cpolyw *b, const cpolyw *bp, int
     return e < NV2 ? edge_gap_w(a, a, e, bp, scaled, nx, ny, l2) : edge_gap_w(b, bp, e - NV2, a, scaled, nx, ny, l2);
 }
 
+/* pair_gap_w() along the unit normal: divided by the edge length (returned in *len); where the
+ * quotient underflows to zero the raw gap is kept (its sign matters), and -0 becomes +0. */
+SBX_INLINE wf unit_gap_w(const cpolyw *a, const cpolyw *b, const cpolyw *bp, int e, int scaled, wf *nx, wf *ny,
+                         wf *l2, wf *len)
+{
+    wf zero = wf_zero();
+    wf m = pair_gap_w(a, b, bp, e, scaled, nx, ny, l2);
+    *len = wf_sqrt(*l2);
+    wf s = wf_div(m, *len);
+    return wf_add(wf_select(wm_eq(s, zero), m, s), zero);
+}
+
 /* The next axis id after e worth testing: edges at or past a polygon's nmax have length 0. */
 SBX_INLINE int next_axis_w(const cpolyw *a, const cpolyw *b, int e)
 {
@@ -416,11 +428,8 @@ SBX_INLINE void poly_best_w(const cpolyw *a, const cpolyw *b, const cpolyw *bp, 
     o->sep = wf_set1(-INFINITY);
     o->id = zero;
     for (int e = 0; e < 2 * NV2; e = next_axis_w(a, b, e)) {
-        wf enx, eny, l2;
-        wf m = pair_gap_w(a, b, bp, e, scaled, &enx, &eny, &l2);
-        wf len = wf_sqrt(l2);
-        wf s = wf_div(m, len);
-        s = wf_add(wf_select(wm_eq(s, zero), m, s), zero);
+        wf enx, eny, l2, len;
+        wf s = unit_gap_w(a, b, bp, e, scaled, &enx, &eny, &l2, &len);
         wm better = wm_and(wm_gt(l2, zero), wm_gt(s, o->sep));
         o->sep = wf_select(better, s, o->sep);
         o->id = wf_select(better, wf_set1((float)e), o->id);

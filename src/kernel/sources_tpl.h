@@ -196,31 +196,22 @@ SBX_INLINE void load_qrec_w(const satbox_qrec *pool, const satbox_pair *pairs, s
  * (load_pair_w_NAME; `one` is box A already broadcast, for the one-vs-many kind) and its
  * prefetch (prefetch_NAME, called once per cache line of the streams or per step for records). */
 
-SBX_INLINE void load_pair_w_MAT(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
-{
-    (void)one;
-    load_mat_w(job->ma, i, k, a);
-    load_mat_w(job->mb, i, k, b);
-}
-
-SBX_INLINE void prefetch_MAT(const sbx_job *job, size_t i)
-{
-    prefetch_mat(job->ma, i);
-    prefetch_mat(job->mb, i);
-}
-
-SBX_INLINE void load_pair_w_QUAT(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
-{
-    (void)one;
-    load_quat_w(job->qa, i, k, a);
-    load_quat_w(job->qb, i, k, b);
-}
-
-SBX_INLINE void prefetch_QUAT(const sbx_job *job, size_t i)
-{
-    prefetch_quat(job->qa, i);
-    prefetch_quat(job->qb, i);
-}
+/* The two sources of a[i] vs b[i] from two batches of one layout (`form`: mat or quat). */
+#define SBX_EACH_SOURCE_W(NAME, form, fa, fb)                                                                   \
+    SBX_INLINE void load_pair_w_##NAME(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b) \
+    {                                                                                                           \
+        (void)one;                                                                                              \
+        load_##form##_w(job->fa, i, k, a);                                                                      \
+        load_##form##_w(job->fb, i, k, b);                                                                      \
+    }                                                                                                           \
+    SBX_INLINE void prefetch_##NAME(const sbx_job *job, size_t i)                                               \
+    {                                                                                                           \
+        prefetch_##form(job->fa, i);                                                                            \
+        prefetch_##form(job->fb, i);                                                                            \
+    }
+SBX_EACH_SOURCE_W(MAT, mat, ma, mb)
+SBX_EACH_SOURCE_W(QUAT, quat, qa, qb)
+#undef SBX_EACH_SOURCE_W
 
 SBX_INLINE void load_pair_w_ONE(const sbx_job *job, size_t i, int k, const oboxw *one, oboxw *a, oboxw *b)
 {

@@ -40,8 +40,10 @@ static inline void wf_store_i32(uint32_t *dst, wf v, int k)
     }
 }
 
-/* wf_compress / wf_expand (wide_common.h) as one pshufb each, the byte order from lut4.h. */
-#include "lut4.h"
+/* wf_compress / wf_expand (wide_common.h) as one pshufb each, the byte order from lanes.h. */
+#include "lanes.h"
+static const uint8_t sbx_compress4[16][16] = {SBX_LIST16(SBX_COMPRESS_ROW4, 0)};
+static const uint8_t sbx_expand4[16][16] = {SBX_LIST16(SBX_EXPAND_ROW4, 0)};
 #define SBX_HAVE_COMPRESS 1
 static inline wf wf_compress(wf v, unsigned m)
 {

@@ -94,25 +94,43 @@ size_t ca_same(const ca_out *ref, const ca_out *got, int k, size_t upto)
     return first;
 }
 
-int ca_list(ca_out *l, int n, const char *what, gbuf *v, int count, size_t elem)
+/* A name that lives as long as the lists: "what" followed by the suffix (none when empty). */
+static const char *kept_name(const char *what, const char *suffix)
 {
     static char names[512][32]; /* every area's lists, twice, fit */
     static int used = 0;
+    if (!*suffix)
+        return what;
+    if (used == 512) {
+        fprintf(stderr, "checkasm: more output names than ca_list keeps\n");
+        exit(2);
+    }
+    char *nm = names[used++];
+    snprintf(nm, sizeof names[0], "%s %s", what, suffix);
+    return nm;
+}
+
+int ca_list(ca_out *l, int n, const char *what, gbuf *v, int count, size_t elem)
+{
     for (int i = 0; i < count; i++) {
-        const char *name = what;
-        if (count > 1) {
-            if (used == 512) {
-                fprintf(stderr, "checkasm: more output names than ca_list keeps\n");
-                exit(2);
-            }
-            char *nm = names[used++];
-            if (count <= 3)
-                snprintf(nm, sizeof names[0], "%s %c", what, "xyz"[i]);
-            else
-                snprintf(nm, sizeof names[0], "%s %d", what, i);
-            name = nm;
-        }
-        l[n++] = (ca_out){name, &v[i], elem};
+        char suffix[16] = "";
+        if (count > 1 && count <= 3)
+            snprintf(suffix, sizeof suffix, "%c", "xyz"[i]);
+        else if (count > 3)
+            snprintf(suffix, sizeof suffix, "%d", i);
+        l[n++] = (ca_out){kept_name(what, suffix), &v[i], elem};
+    }
+    return n;
+}
+
+int ca_list_rows(ca_out *l, int n, const char *what, gbuf *v, int rows, int stride, int count, size_t elem)
+{
+    if (rows == 1)
+        return ca_list(l, n, what, v, count, elem);
+    for (int r = 0; r < rows; r++) {
+        char suffix[16];
+        snprintf(suffix, sizeof suffix, "%d", r);
+        n = ca_list(l, n, kept_name(what, suffix), v + r * stride, count, elem);
     }
     return n;
 }
@@ -132,6 +150,18 @@ void ca_reset(const ca_out *o, int k)
         uintptr_t base = ((uintptr_t)g->raw + 63u) & ~(uintptr_t)63u;
         g->p = (void *)(base + o[q].elem * (1 + ((size_t)ca.path_index + (size_t)q) % 7));
         gb_reset(g);
+    }
+}
+
+void ca_written(const ca_out *o, int k, size_t upto)
+{
+    for (int q = 0; q < k; q++) {
+        const unsigned char *b = o[q].buf->p;
+        size_t i = 0, bytes = upto * o[q].elem;
+        while (i < bytes && b[i] == GB_SENTINEL)
+            i++;
+        if (bytes && i == bytes)
+            ca_fail("%s: the reference wrote none of its %zu elements (is the output bound?)", o[q].name, upto);
     }
 }
 

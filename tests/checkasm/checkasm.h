@@ -75,6 +75,25 @@ typedef struct ca_area {
  * returns the new n. */
 int ca_list(ca_out *l, int n, const char *what, gbuf *v, int count, size_t elem);
 
+/* ca_list for an output of `rows` rows (1, or one per contact point) of `count` arrays each (1, or a
+ * vector's components), the rows `stride` buffers apart in v: a row's outputs are named as ca_list
+ * names them, after "what r" when there are rows. */
+int ca_list_rows(ca_out *l, int n, const char *what, gbuf *v, int rows, int stride, int count, size_t elem);
+
+/* The areas' output buffers and jobs from the list of outputs (SBX_OUTPUTS, src/outputs.h), one
+ * entry at a time (in an expansion of the list; the area includes internal.h). An output's
+ * buffers are named as its field and shaped as in 3D (`gbuf CA_OUT_DECL(name, rows, vec);`: a vector
+ * has three, of which 2D uses two). */
+#define CA_OUT_DECL(name, rows, vec) SBX_OUT_DECL(3, name, rows, vec)
+/* Appends the output's buffers `bufs` (CA_OUT_DECL) to list l (n so far) as `what`; n grows. */
+#define CA_LIST_OUT(l, n, what, bufs, type, rows, vec, dims)                                                  \
+    ((n) = ca_list_rows((l), (n), (what), (gbuf *)(void *)&(bufs), (int)sizeof(char rows), (vec) ? 3 : 1,   \
+                        (vec) ? (dims) : 1, sizeof(type)))
+/* Binds the job's output field `name` to pair `at` of the buffers `bufs` (CA_OUT_DECL). */
+#define CA_BIND_OUT(job, name, type, bufs, at)                                                                \
+    for (size_t k_ = 0; k_ < SBX_OUT_ARRAYS(job, name, type); k_++)                                           \
+    SBX_OUT_AT(job, name, type, k_) = (type *)((gbuf *)(void *)&(bufs))[k_].p + (at)
+
 /* The output list of the reference's runs (ref 1) or the paths' (ref 0). */
 const ca_out *ca_outputs(int ref);
 
@@ -121,6 +140,10 @@ size_t ca_same(const ca_out *ref, const ca_out *got, int k, size_t upto);
 void ca_alloc(const ca_out *o, int k, size_t n);
 void ca_reset(const ca_out *o, int k);
 void ca_free(const ca_out *o, int k);
+
+/* The reference wrote every one of the k outputs: an output whose first `upto` elements all still
+ * hold the sentinel bytes of ca_reset was not bound to its run (ca_fail; upto 0: nothing to say). */
+void ca_written(const ca_out *o, int k, size_t upto);
 
 /* Adds bytes to the reference hash of the current source and to the area's (FNV-1a, in call order). */
 void ca_hash(const void *p, size_t len);

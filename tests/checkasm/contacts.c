@@ -17,15 +17,18 @@
 
 #define CHUNK 2000
 
-/* The outputs of satbox_contacts, by the names of sbx_cjob. */
+/* The outputs of satbox_contacts: every output the contacts form carries (SBX_OUTPUTS), named as
+ * their job fields. */
+#define CONTACT_GBUF(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##ct(gbuf CA_OUT_DECL(name, rows, vec);)
+#define CONTACT_OUT_COUNT(name, type, rows, vec, ov, co, ct, flagged) +(ct) * SBX_OUT_COUNT(3, rows, vec)
 typedef struct contact_outs {
-    gbuf count, hit, axis, bad, normal[3];
-    gbuf point[4][3], depth[4], feature[4];
-    gbuf list;       /* the compacted list: batch-relative, so checked through hit only */
-    gbuf stream_bad; /* the stream form's bad bytes */
+    SBX_OUTPUTS(CONTACT_GBUF) /* hit, bad, normal[3], axis, count, point[4][3], depth[4], feature[4] */
+    gbuf list;                /* the compacted list: batch-relative, so checked through hit only */
+    gbuf stream_bad;          /* the stream form's bad bytes */
 } contact_outs;
 
-enum { PAIR_OUTS = 7 + 12 + 4 + 4, NOUT = PAIR_OUTS + 2 }; /* then the compacted list and the stream's bad bytes */
+/* The per-pair outputs, then the compacted list and the stream's bad bytes. */
+enum { PAIR_OUTS = 0 SBX_OUTPUTS(CONTACT_OUT_COUNT), NOUT = PAIR_OUTS + 2 };
 
 typedef struct contacts_state {
     box_chunk ch;
@@ -39,17 +42,10 @@ typedef struct contacts_state {
 static int outputs(void *p, int ref, ca_out *l)
 {
     contact_outs *o = &((contacts_state *)p)->out[ref];
-    static const char *const point[4] = {"point 0", "point 1", "point 2", "point 3"};
     int n = 0;
-    n = ca_list(l, n, "count", &o->count, 1, 1);
-    n = ca_list(l, n, "hit", &o->hit, 1, 1);
-    n = ca_list(l, n, "axis", &o->axis, 1, 1);
-    n = ca_list(l, n, "bad", &o->bad, 1, 1);
-    n = ca_list(l, n, "normal", o->normal, 3, 4);
-    for (int k = 0; k < 4; k++)
-        n = ca_list(l, n, point[k], o->point[k], 3, 4);
-    n = ca_list(l, n, "depth", o->depth, 4, 4);
-    n = ca_list(l, n, "feature", o->feature, 4, 4);
+#define CONTACT_LIST(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##ct(CA_LIST_OUT(l, n, #name, o->name, type, rows, vec, 3);)
+    SBX_OUTPUTS(CONTACT_LIST)
+#undef CONTACT_LIST
     n = ca_list(l, n, "compacted list", &o->list, 1, 4);
     n = ca_list(l, n, "stream bad", &o->stream_bad, 1, 1);
     return n;
@@ -141,18 +137,10 @@ static void begin(void *p, int ref) { (void)p, (void)ref; }
 /* Points the job's manifold outputs at pair `at` of every array. */
 static void bind_outputs(contact_outs *o, size_t at, sbx_cjob *cj)
 {
-    cj->count = (uint8_t *)o->count.p + at;
-    cj->pair.hit = (uint8_t *)o->hit.p + at;
-    cj->pair.axis = (uint8_t *)o->axis.p + at;
-    cj->pair.bad = (uint8_t *)o->bad.p + at;
-    for (int c = 0; c < 3; c++)
-        cj->pair.normal[c] = (float *)o->normal[c].p + at;
-    for (int k = 0; k < 4; k++) {
-        for (int c = 0; c < 3; c++)
-            cj->point[k][c] = (float *)o->point[k][c].p + at;
-        cj->depth[k] = (float *)o->depth[k].p + at;
-        cj->feature[k] = (uint32_t *)o->feature[k].p + at;
-    }
+#define CONTACT_BIND(name, type, rows, vec, ov, co, ct, flagged) \
+    SBX_WHEN_##ct(CA_BIND_OUT(SBX_IF(co)(&cj->pair, cj), name, type, o->name, at);)
+    SBX_OUTPUTS(CONTACT_BIND)
+#undef CONTACT_BIND
     cj->pair.compact = (uint32_t *)o->list.p + at;
 }
 
@@ -231,6 +219,26 @@ static void same_stream_bad(const contacts_state *st, const contact_outs *o)
         ca_fail("stream: bad bytes differ or their guard is overwritten");
 }
 
+/* The reference hash reads the per-pair outputs in the order this area listed them before the list
+ * of outputs (SBX_OUTPUTS): count, hit, axis, bad, then the others in the list's order (normal,
+ * point, depth, feature, and any output added since), so that the hash kept its value. */
+static void hash_outputs(const ca_out *l, size_t n)
+{
+    static const char *const first[] = {"count", "hit", "axis", "bad"};
+    enum { FIRST = sizeof first / sizeof first[0] };
+    for (int f = 0; f < FIRST; f++)
+        for (int q = 0; q < PAIR_OUTS; q++)
+            if (strcmp(l[q].name, first[f]) == 0)
+                ca_hash_outs(l + q, 1, n);
+    for (int q = 0; q < PAIR_OUTS; q++) {
+        int f = 0;
+        while (f < FIRST && strcmp(l[q].name, first[f]) != 0)
+            f++;
+        if (f == FIRST)
+            ca_hash_outs(l + q, 1, n);
+    }
+}
+
 static void check_ref(void *p)
 {
     contacts_state *st = p;
@@ -240,7 +248,8 @@ static void check_ref(void *p)
         st->hits[st->src] += ((const uint8_t *)o->hit.p)[i] == 1;
         st->points[st->src] += ((const uint8_t *)o->count.p)[i];
     }
-    ca_hash_outs(ca_outputs(1), PAIR_OUTS, st->ch.n);
+    ca_written(ca_outputs(1), PAIR_OUTS, st->ch.n);
+    hash_outputs(ca_outputs(1), st->ch.n);
 }
 
 static void compare(void *p)

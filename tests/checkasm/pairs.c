@@ -26,7 +26,7 @@ typedef struct pair_outs {
 
 /* The list's layout: collide's and overlap's outputs (SAT_OUTS, the compacted list the last),
  * then the AABBs, then the axes. */
-enum { SAT_OUTS = 10, AT_AABB = SAT_OUTS, AT_AXES = AT_AABB + 6, NOUT = AT_AXES + 9 };
+enum { SAT_OUTS = SAT_OUTS_3D, AT_AABB = SAT_OUTS, AT_AXES = AT_AABB + 6, NOUT = AT_AXES + 9 };
 
 typedef struct pairs_state {
     box_chunk ch;
@@ -158,17 +158,12 @@ static void run(void *p, const sbx_path *k, int ref, size_t at, size_t len)
     pairs_state *st = p;
     sat_outs *o = &st->out[ref].sat;
     box_views v;
-    sbx_job jc = boxes_job(&st->ch, &v, st->src, at, len, st->margin);
-    jc.hit = (uint8_t *)o->hit.p + at;
-    jc.separation = (float *)o->separation.p + at;
-    for (int c = 0; c < 3; c++)
-        jc.normal[c] = (float *)o->normal[c].p + at;
-    jc.axis = (uint8_t *)o->axis.p + at;
-    jc.bad = (uint8_t *)o->bad.p + at;
+    sbx_job jc = boxes_job(&st->ch, &v, st->src, at, len, st->margin), *job = &jc;
+    SBX_OUTPUTS(SAT_BIND_COLLIDE)
     o->count += k->collide(&jc);
     sbx_job jo = boxes_job(&st->ch, &v, st->src, at, len, st->margin);
-    jo.hit = (uint8_t *)o->ohit.p + at;
-    jo.bad = (uint8_t *)o->obad.p + at;
+    job = &jo;
+    SBX_OUTPUTS(SAT_BIND_OVERLAP)
     o->ocount += k->overlap(&jo);
 }
 

@@ -40,7 +40,7 @@ typedef struct outs2d {
 
 /* The list's layout: collide's and overlap's outputs (SAT_OUTS, the compacted list the last), then
  * the two below. */
-enum { SAT_OUTS = 9, AT_NOBAD = SAT_OUTS, AT_MANIFOLD, NOUT };
+enum { SAT_OUTS = SAT_OUTS_2D, AT_NOBAD = SAT_OUTS, AT_MANIFOLD, NOUT };
 
 typedef struct state2d {
     chunk2d ch;
@@ -214,17 +214,12 @@ static void run(void *p, const sbx_path *k, int ref, size_t at, size_t len)
     sat_outs *o = &st->out[ref].sat;
     satbox2d_rects rv[2];
     satbox2d_polys pv[2];
-    sbx_job2d jc = job_for(st, at, len, rv, pv);
-    jc.hit = (uint8_t *)o->hit.p + at;
-    jc.bad = (uint8_t *)o->bad.p + at;
-    jc.separation = (float *)o->separation.p + at;
-    jc.normal[0] = (float *)o->normal[0].p + at;
-    jc.normal[1] = (float *)o->normal[1].p + at;
-    jc.axis = (uint8_t *)o->axis.p + at;
+    sbx_job2d jc = job_for(st, at, len, rv, pv), *job = &jc;
+    SBX_OUTPUTS(SAT_BIND_COLLIDE)
     o->count += k->collide2d(&jc);
     sbx_job2d jo = job_for(st, at, len, rv, pv);
-    jo.hit = (uint8_t *)o->ohit.p + at;
-    jo.bad = (uint8_t *)o->obad.p + at;
+    job = &jo;
+    SBX_OUTPUTS(SAT_BIND_OVERLAP)
     o->ocount += k->overlap2d(&jo);
     sbx_cjob2d cj;
     memset(&cj, 0, sizeof cj);

@@ -7,13 +7,11 @@
 int sat_list(sat_outs *o, int dims, ca_out *l)
 {
     int n = 0;
-    l[n++] = (ca_out){"hit", &o->hit, 1};
-    l[n++] = (ca_out){"overlap hit", &o->ohit, 1};
-    l[n++] = (ca_out){"bad", &o->bad, 1};
-    l[n++] = (ca_out){"overlap bad", &o->obad, 1};
-    l[n++] = (ca_out){"separation", &o->separation, 4};
-    n = ca_list(l, n, "normal", o->normal, dims, 4);
-    l[n++] = (ca_out){"axis", &o->axis, 1};
+#define SAT_LIST(name, type, rows, vec, ov, co, ct, flagged)                    \
+    SBX_WHEN_##co(CA_LIST_OUT(l, n, #name, o->name, type, rows, vec, dims);)    \
+    SBX_WHEN_##ov(CA_LIST_OUT(l, n, "overlap " #name, o->o##name, type, rows, vec, dims);)
+    SBX_OUTPUTS(SAT_LIST)
+#undef SAT_LIST
     l[n++] = (ca_out){"compacted list", &o->compact, 4};
     return n;
 }
@@ -39,6 +37,7 @@ void sat_check_ref(const sat_outs *o, const ca_out *list, int k, size_t n, uint6
         if (h > 1 || b > 1 || (b && h))
             ca_fail("pair %zu hit %u bad %u (a bad pair must read 0)", i, h, b);
     }
+    ca_written(list, k - 1, n);
     ca_hash_outs(list, k - 1, n);
     ca_hash_outs(list + k - 1, 1, listed(o));
     ca_hash(&o->count, sizeof o->count);

@@ -24,7 +24,7 @@ typedef struct test_path {
 static inline int paths_list(test_path *out)
 {
     static const char *const portable_names[SATBOX_ISA_COUNT] = {
-#define PORTABLE_NAME(name, E, width, rank, arch, detect) #name "-portable",
+#define PORTABLE_NAME(name, E, width, rank, arch, detect, flags) #name "-portable",
         SBX_ISAS(PORTABLE_NAME)
 #undef PORTABLE_NAME
     };
