@@ -21,6 +21,7 @@
 #include "workloads.h"
 
 extern "C" {
+#include "api_sources.h"
 #include "baselines.h"
 #include "oracle.h"
 }
@@ -28,6 +29,11 @@ extern "C" {
 using namespace sbb;
 
 namespace {
+
+// Each pair source's suffix of its public names ("", "_q", ...), in SBX_SOURCES' order.
+#define AGREE_SUFFIX(name, label, kind, quat, contacts) TB_API_APPLY(TB_API_SFX, TB_API_##name),
+const char *const kSuffix[] = {SBX_SOURCES(AGREE_SUFFIX)};
+#undef AGREE_SUFFIX
 
 struct Family {
     const char *name;
@@ -123,15 +129,25 @@ int main(int argc, char **argv)
     }
 
     // A method writes hit[0..n) for the pairs of a pool (matrix and quaternion views, and the
-    // same boxes as one pool A[0..n) B[0..n) with the index pairs (i, n + i)).
+    // same boxes as one pool A[0..n) B[0..n) with the index pairs (i, n + i), as SoA and as
+    // records, the quaternion boxes as quaternion records).
     struct Input {
         satbox_boxes a, b, pool;
         satbox_qboxes qa, qb;
         const satbox_rec *rec;
+        const satbox_qrec *qrec;
         const satbox_pair *pairs;
         size_t n;
         const PairPool *p;
         Work w;
+        // The pairs as a job of pair source s (src/internal.h), margin 0.
+        sbx_job job(int s) const
+        {
+            sbx_job j{};
+            j.src = (sbx_src)s, j.n = n, j.ma = &a, j.mb = &b, j.qa = &qa, j.qb = &qb, j.pool = &pool, j.rec = rec;
+            j.qrec = qrec, j.pairs = pairs, j.pool_n = 2 * n;
+            return j;
+        }
     };
     struct Method {
         std::string name;
@@ -147,42 +163,24 @@ int main(int argc, char **argv)
         std::string pn = satbox_isa_name((satbox_isa)path);
         auto force = [path] { satbox_isa_force((satbox_isa)path); };
         auto res = [](uint8_t *hit) { return satbox_result{hit, nullptr, {nullptr, nullptr, nullptr}, nullptr, nullptr}; };
-        methods.push_back({"overlap/" + pn, false, [=](const Input &in, uint8_t *hit) {
-                               force();
-                               satbox_overlap(&in.a, &in.b, in.n, hit, nullptr);
-                           }});
-        methods.push_back({"collide/" + pn, false, [=](const Input &in, uint8_t *hit) {
-                               force();
-                               satbox_result r = res(hit);
-                               satbox_collide(&in.a, &in.b, in.n, 0.0f, &r);
-                           }});
-        methods.push_back({"overlap_q/" + pn, true, [=](const Input &in, uint8_t *hit) {
-                               force();
-                               satbox_overlap_q(&in.qa, &in.qb, in.n, hit, nullptr);
-                           }});
-        methods.push_back({"collide_q/" + pn, true, [=](const Input &in, uint8_t *hit) {
-                               force();
-                               satbox_result r = res(hit);
-                               satbox_collide_q(&in.qa, &in.qb, in.n, 0.0f, &r);
-                           }});
-        methods.push_back({"overlap_pairs/" + pn, false, [=](const Input &in, uint8_t *hit) {
-                               force();
-                               satbox_overlap_pairs(&in.pool, 2 * in.n, in.pairs, in.n, hit, nullptr, nullptr);
-                           }});
-        methods.push_back({"collide_pairs/" + pn, false, [=](const Input &in, uint8_t *hit) {
-                               force();
-                               satbox_result r = res(hit);
-                               satbox_collide_pairs(&in.pool, 2 * in.n, in.pairs, in.n, 0.0f, &r, nullptr);
-                           }});
-        methods.push_back({"overlap_pairs_rec/" + pn, false, [=](const Input &in, uint8_t *hit) {
-                               force();
-                               satbox_overlap_pairs_rec(in.rec, 2 * in.n, in.pairs, in.n, hit, nullptr, nullptr);
-                           }});
-        methods.push_back({"collide_pairs_rec/" + pn, false, [=](const Input &in, uint8_t *hit) {
-                               force();
-                               satbox_result r = res(hit);
-                               satbox_collide_pairs_rec(in.rec, 2 * in.n, in.pairs, in.n, 0.0f, &r, nullptr);
-                           }});
+        // overlap<suffix> and collide<suffix> of every pair source (SBX_SOURCES) but one-vs-many,
+        // whose pairs are not the families' pairs.
+        for (int s = 0; s < SBX_SRC_COUNT; s++) {
+            if (sbx_src_is_one((sbx_src)s))
+                continue;
+            bool quat = sbx_src_is_quat((sbx_src)s);
+            methods.push_back({"overlap" + std::string(kSuffix[s]) + "/" + pn, quat, [=](const Input &in, uint8_t *hit) {
+                                   force();
+                                   sbx_job j = in.job(s);
+                                   tb_api_overlap(&j, hit, nullptr, nullptr);
+                               }});
+            methods.push_back({"collide" + std::string(kSuffix[s]) + "/" + pn, quat, [=](const Input &in, uint8_t *hit) {
+                                   force();
+                                   sbx_job j = in.job(s);
+                                   satbox_result r = res(hit);
+                                   tb_api_collide(&j, &r, nullptr);
+                               }});
+        }
     }
     methods.push_back({"overlap/seed", false, [](const Input &in, uint8_t *hit) { bl_seed_overlap(&in.a, &in.b, in.n, hit); }});
     methods.push_back({"overlap/textbook", false,
@@ -205,10 +203,22 @@ int main(int argc, char **argv)
         std::vector<satbox_pair> idx(n);
         for (size_t i = 0; i < n; i++)
             idx[i] = {(uint32_t)i, (uint32_t)(n + i)};
-        Input in{view(p.a, 0), view(p.b, 0), view(both, 0), qview(p.qa, 0), qview(p.qb, 0), nullptr, idx.data(), n, &p, fams[f].w};
+        Input in{view(p.a, 0), view(p.b, 0), view(both, 0), qview(p.qa, 0), qview(p.qb, 0), nullptr, nullptr,
+                 idx.data(), n, &p, fams[f].w};
         std::vector<satbox_rec> rec(2 * n);
         satbox_pack_rec(&in.pool, 2 * n, rec.data());
         in.rec = rec.data();
+        std::vector<satbox_qrec> qrec(2 * n);
+        for (size_t i = 0; i < 2 * n; i++) {
+            const satbox_qboxes &q = i < n ? in.qa : in.qb;
+            size_t k = i < n ? i : i - n;
+            for (int c = 0; c < 3; c++)
+                qrec[i].center[c] = q.center[c][k], qrec[i].half[c] = q.half[c][k];
+            for (int c = 0; c < 4; c++)
+                qrec[i].quat[c] = q.quat[c][k];
+            qrec[i].pad[0] = qrec[i].pad[1] = 0.0f;
+        }
+        in.qrec = qrec.data();
         std::vector<uint8_t> hit(n);
         for (size_t m = 0; m < methods.size(); m++) {
             std::fill(hit.begin(), hit.end(), 0);

@@ -21,22 +21,24 @@ static void load(const satbox_boxes *s, size_t i, obb *o)
             o->u[k][c] = s->axis[k][c][i];
 }
 
-/* Pair i of the batches through one pair test: hit[i], and the number of hits. Static with a
- * constant `pair` at both calls, so the compiler inlines the test as in a loop written per method. */
-static inline size_t batch(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit,
-                           int (*pair)(const obb *, const obb *))
-{
-    size_t count = 0;
-    for (size_t i = 0; i < n; i++) {
-        obb A, B;
-        load(a, i, &A);
-        load(b, i, &B);
-        int h = pair(&A, &B);
-        hit[i] = (uint8_t)h;
-        count += (size_t)h;
-    }
-    return count;
-}
+/* The body of a baseline's batch function (a, b, n, hit): pair i of the batches through the pair
+ * test `pair`, hit[i], and the number of hits returned. A macro, not an inline function taking
+ * `pair`: through the function pointer (a constant once inlined) GCC 12 compiled the seed test 5%
+ * longer (satbox_insns: 2790.3 instructions a pair against 2653.3); with the macro both baselines
+ * compile to the same machine code as when each wrote its loop out (commit 9219208). */
+#define BASELINE_BATCH(pair)                                                                               \
+    do {                                                                                                   \
+        size_t count = 0;                                                                                  \
+        for (size_t i = 0; i < n; i++) {                                                                   \
+            obb A, B;                                                                                      \
+            load(a, i, &A);                                                                                \
+            load(b, i, &B);                                                                                \
+            int h = pair(&A, &B);                                                                          \
+            hit[i] = (uint8_t)h;                                                                           \
+            count += (size_t)h;                                                                            \
+        }                                                                                                  \
+        return count;                                                                                      \
+    } while (0)
 
 static float dot(const float x[3], const float y[3]) { return x[0] * y[0] + x[1] * y[1] + x[2] * y[2]; }
 
@@ -101,7 +103,7 @@ static int seed_pair(const obb *A, const obb *B)
 
 size_t bl_seed_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit)
 {
-    return batch(a, b, n, hit, seed_pair);
+    BASELINE_BATCH(seed_pair);
 }
 
 /* ---- (b) textbook SAT with early exit --------------------------------------------------------- */
@@ -150,5 +152,5 @@ static int textbook_pair(const obb *A, const obb *B)
 
 size_t bl_textbook_overlap(const satbox_boxes *a, const satbox_boxes *b, size_t n, uint8_t *hit)
 {
-    return batch(a, b, n, hit, textbook_pair);
+    BASELINE_BATCH(textbook_pair);
 }

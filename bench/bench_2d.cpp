@@ -34,7 +34,7 @@ extern "C" {
 namespace {
 
 constexpr size_t kPairs = 4096;
-constexpr int kTextbook = 100, kClassic = 101, kBox2d = 102;
+constexpr int kTextbook = sbb::kFirstBaseline, kClassic = sbb::kFirstBaseline + 1, kBox2d = sbb::kFirstBaseline + 2;
 
 enum Entry2d { RECT_OVERLAP, RECT_COLLIDE, POLY_OVERLAP, POLY_COLLIDE, RECT_POLY_COLLIDE, POLY_OVERLAP_PAIRS,
                RECT_CONTACTS, POLY_CONTACTS };
@@ -203,17 +203,7 @@ Work2d *work2d()
 
 // ---- the benchmarks -----------------------------------------------------------------------
 
-std::string path2d_name(int p)
-{
-    if (p == kTextbook)
-        return "textbook";
-    if (p == kClassic)
-        return "classic";
-    if (p == kBox2d)
-        return "box2d";
-    const char *s = satbox_isa_name((satbox_isa)p);
-    return s ? s : "?";
-}
+std::string path2d_name(int p) { return sbb::path_label(p, {"textbook", "classic", "box2d"}); }
 
 void run2d(benchmark::State &st, Entry2d e, int path)
 {

@@ -43,17 +43,9 @@ const char *const kEntryName[] = {"overlap",      "collide",       "overlap_q", 
                                   "overlap_pairs_rec", "collide_pairs_rec"};
 
 // Paths: satbox_isa values, plus the two baselines (overlap only).
-constexpr int kSeed = 100, kTextbook = 101;
+constexpr int kSeed = sbb::kFirstBaseline, kTextbook = sbb::kFirstBaseline + 1;
 
-std::string path_name(int p)
-{
-    if (p == kSeed)
-        return "seed";
-    if (p == kTextbook)
-        return "textbook";
-    const char *n = satbox_isa_name((satbox_isa)p);
-    return n ? n : "?";
-}
+std::string path_name(int p) { return sbb::path_label(p, {"seed", "textbook"}); }
 
 // Bytes read per pair (per box for aabb): 30 floats for two matrix boxes, 20 for two quaternion
 // boxes, 15 for one box; the pairs forms also read the 8-byte pair (gathers counted as streamed).

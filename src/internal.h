@@ -46,9 +46,11 @@
  * load_pair_w_<NAME>, prefetch_<NAME>), the per-source kernel loops (batch_tpl.h,
  * contacts_tpl.h), the checked mode, and the checkers' source loops and names (tests/).
  * Adding a source: one line here, its job field (sbx_job), those four functions, its public
- * entry points (one line each in api.c and api_contacts.c, declared in satbox.h), its inputs in
- * the checker (tests/checkasm/boxes.c boxes_job) and its rows in tests/test_small_stack.c (the
- * small-stack-coverage test fails without them). tests/fuzz_diff.c keeps a source list of its own.
+ * entry points (one line each in api.c and api_contacts.c, declared in satbox.h), the suffix and
+ * job fields of those names in tests/common/api_sources.h (TB_API_<NAME>: fuzz_diff.c and
+ * test_small_stack.c, which loop over this list, do not compile without it), and a new job
+ * field's input where the tests fill one job for every source (tests/checkasm/boxes.c boxes_job,
+ * tests/fuzz_diff.c base, tests/test_small_stack.c jobs_make).
  *   X(NAME, label, kind, quat, contacts)
  *   kind: SBX_KIND_EACH  a[i] vs b[i] from two batches
  *         SBX_KIND_ONE   one box (A, broadcast) vs b[i]

@@ -6,9 +6,11 @@
  * n pairs over it (n = 0..255, mostly below 64: every remainder modulo 4, 8, 16). It checks:
  *  - every path (the native tables this CPU runs, the portable tables if linked) returns the
  *    scalar path's outputs bit for bit (hit, bad, separation, normal, axis, counts, compacted list)
- *    for the five pair sources (matrix, quaternion, one-vs-many, pool + pairs, record pool + pairs,
- *    which must also equal the SoA pool bit for bit whatever the records' pad holds), with overlap,
- *    collide(margin) and collide(0), and for aabb, aabb_q and axes_from_quat;
+ *    for every pair source of SBX_SOURCES (src/internal.h: matrix, quaternion, one-vs-many, pool +
+ *    pairs, record pool + pairs, quaternion record pool + pairs), with overlap, collide(margin)
+ *    and collide(0), and for aabb, aabb_q and axes_from_quat; each source reads the same pairs of
+ *    boxes, so a pool or record source must also equal the batch source of the same form (axes
+ *    or quaternions) bit for bit, whatever the records' pads hold (twin_of);
  *  - on the scalar path: overlap == collide(margin 0).hit; a pair with a box holding NaN,
  *    infinity or a negative extent is marked bad 1, hit 0 (never 1), NaN separation, zero
  *    normal and SATBOX_AXIS_INVALID, by overlap and collide alike; a pair of boxes that pass
@@ -17,12 +19,13 @@
  *    (check_ref); a pair not marked bad is 0 or 1 with hit == (separation <= margin), a
  *    separation that is not NaN, a normal without NaN and an axis id < 15; counts and
  *    compacted lists match the hit bytes; invalid boxes get the empty AABB;
- *  - the public entry points (active path) agree with the kernels;
- *  - the contact manifolds (satbox_contacts, _q, _pairs, _pairs_rec; every contacts kernel
- *    against the scalar one, bit for bit: count, hit, normal, axis, 4 points, depths, feature
- *    ids, bad, compacted list; the record pool equal to the SoA pool; the public entry points
- *    too) and, on the scalar path, their promises for any input: count <= 4, count >= 1 exactly
- *    when hit, unused slots point 0, depth 0, SATBOX_FEATURE_NONE; a bad pair count 0, hit 0,
+ *  - the public overlap and collide of every source (active path) agree with the kernels;
+ *  - the contact manifolds of every source with a contacts form (satbox_contacts, _q, _pairs,
+ *    _pairs_rec, _pairs_qrec; every contacts kernel against the scalar one, bit for bit: count,
+ *    hit, normal, axis, 4 points, depths, feature ids, bad, compacted list; equal to the twin
+ *    source's; the public entry points too) and, on the scalar path, their promises for any
+ *    input: count <= 4, count >= 1 exactly when hit, unused slots point 0, depth 0,
+ *    SATBOX_FEATURE_NONE; a bad pair count 0, hit 0,
  *    bad 1, axis SATBOX_AXIS_INVALID, normal 0; hit and bad equal to collide's with the same
  *    margin, and collide's normal where the same axis wins; the count and list match the hits.
  * Any difference prints what differed and aborts, which libFuzzer reports as a crash.
@@ -54,10 +57,11 @@
 #include <string.h>
 
 #include "contacts.h"
+#include "api_sources.h"
 #include "contacts_util.h"
 #include "internal.h"
 #include "paths.h"
-#include "views.h"
+#include "support.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -268,47 +272,6 @@ static void *omalloc(size_t bytes)
     void *p = xmalloc(bytes);
     memset(p, 0xA5, bytes ? bytes : 1);
     return p;
-}
-
-typedef struct soa {
-    float *f[15];
-    satbox_boxes v;
-} soa;
-
-static void soa_alloc(soa *s, size_t n)
-{
-    for (int q = 0; q < 15; q++)
-        *tb_boxes_slot(&s->v, q) = s->f[q] = (float *)xmalloc(n * sizeof(float));
-}
-
-static void soa_put(soa *s, size_t i, const satbox_box *b)
-{
-    const float *src = (const float *)b;
-    for (int q = 0; q < 15; q++)
-        s->f[q][i] = src[q];
-}
-
-static void soa_free(soa *s)
-{
-    for (int q = 0; q < 15; q++)
-        free(s->f[q]);
-}
-
-typedef struct qsoa {
-    float *f[10];
-    satbox_qboxes v;
-} qsoa;
-
-static void qsoa_alloc(qsoa *s, size_t n)
-{
-    for (int q = 0; q < 10; q++)
-        *tb_qboxes_slot(&s->v, q) = s->f[q] = (float *)xmalloc(n * sizeof(float));
-}
-
-static void qsoa_free(qsoa *s)
-{
-    for (int q = 0; q < 10; q++)
-        free(s->f[q]);
 }
 
 /* ---- outputs of one path on one source ---- */
@@ -574,45 +537,83 @@ static void check_contacts_ref(const couts *c, const outs *o, const uint8_t *cls
         fail("contacts counted %td, hit bytes say %td", c->count, hits);
 }
 
-/* Contacts of one source (matrix, quat, pool, records): the scalar reference and its promises
- * (col: collide's scalar outputs, same margin), every path bit for bit, the record pool equal to
- * the SoA pool (pool_ref, kept from the pool source), the public entry point on the active path. */
-static void contacts_source(const sbx_job *base, float margin, const outs *col, const uint8_t *cls,
-                            size_t pn, couts *pool_ref)
+/* Contacts of one source: the scalar reference and its promises (col: collide's scalar outputs,
+ * same margin), every path bit for bit, the public entry point on the active path. ref: the
+ * scalar outputs, kept by the caller (a later source's twin). */
+static void contacts_source(const sbx_job *base, float margin, const outs *col, const uint8_t *cls, couts *ref)
 {
     size_t n = base->n;
-    couts ref;
-    couts_alloc(&ref, n);
+    int list = sbx_src_is_pool(base->src); /* the public entry point's compacted list */
+    couts_alloc(ref, n);
     cur_path = "scalar";
-    run_contacts(&sbx_path_scalar, base, margin, &ref);
-    check_contacts_ref(&ref, col, cls, n);
-    if (base->src == SBX_SRC_REC) {
-        cur_path = "scalar contacts, records vs SoA pool";
-        compare_couts(pool_ref, &ref, n, 1);
-    }
+    run_contacts(&sbx_path_scalar, base, margin, ref);
+    check_contacts_ref(ref, col, cls, n);
     for (int p = 0; p < npaths; p++) {
         couts got;
         couts_alloc(&got, n);
         cur_path = paths[p].name;
         run_contacts(paths[p].path, base, margin, &got);
-        compare_couts(&ref, &got, n, 1);
+        compare_couts(ref, &got, n, 1);
         couts_free(&got);
     }
     cur_path = "public API";
     couts api;
     couts_alloc(&api, n);
-    switch (base->src) {
-    case SBX_SRC_MAT: api.count = satbox_contacts(base->ma, base->mb, n, margin, &api.v); break;
-    case SBX_SRC_QUAT: api.count = satbox_contacts_q(base->qa, base->qb, n, margin, &api.v); break;
-    case SBX_SRC_POOL: api.count = satbox_contacts_pairs(base->pool, pn, base->pairs, n, margin, &api.v, api.list); break;
-    default: api.count = satbox_contacts_pairs_rec(base->rec, pn, base->pairs, n, margin, &api.v, api.list); break;
-    }
-    compare_couts(&ref, &api, n, base->src == SBX_SRC_POOL || base->src == SBX_SRC_REC);
+    sbx_job j = *base;
+    j.margin = margin;
+    api.count = tb_api_contacts(&j, &api.v, list ? api.list : NULL);
+    compare_couts(ref, &api, n, list);
     couts_free(&api);
-    if (base->src == SBX_SRC_POOL)
-        *pool_ref = ref;
-    else
-        couts_free(&ref);
+}
+
+/* The public overlap and collide of the job's source on the active path against the kernels'
+ * scalar outputs. A pool source's overlap is asked for the list and bad only (hit NULL: the
+ * pool forms may leave it out). */
+static void api_pairs(const sbx_job *base, float margin, const outs *ref)
+{
+    size_t n = base->n;
+    int pool = sbx_src_is_pool(base->src);
+    outs api;
+    outs_alloc(&api, n);
+    cur_path = "public API";
+    api.ocount = tb_api_overlap(base, pool ? NULL : api.ohit, api.olist, api.obad);
+    if (api.ocount != ref->ocount)
+        fail("public overlap returned %td, kernels %td", api.ocount, ref->ocount);
+    if (!pool)
+        same_bytes(ref->ohit, api.ohit, 1, n, "public overlap hit");
+    same_bytes(ref->obad, api.obad, 1, n, "public overlap bad");
+    if (pool)
+        same_bytes(ref->olist, api.olist, 4, (size_t)ref->ocount, "public overlap list");
+    sbx_job j = *base;
+    j.margin = margin;
+    satbox_result res = {.hit = api.hit, .separation = api.sep, .axis = api.axis, .bad = api.bad};
+    for (int c = 0; c < 3; c++)
+        res.normal[c] = api.nrm[c];
+    api.count = tb_api_collide(&j, &res, pool ? api.list : NULL);
+    if (api.count != ref->count)
+        fail("public collide returned %td, kernels %td", api.count, ref->count);
+    same_bytes(ref->hit, api.hit, 1, n, "public collide hit");
+    same_bytes(ref->bad, api.bad, 1, n, "public collide bad");
+    same_bytes(ref->sep, api.sep, 4, n, "public collide separation");
+    for (int c = 0; c < 3; c++)
+        same_bytes(ref->nrm[c], api.nrm[c], 4, n, "public collide normal");
+    same_bytes(ref->axis, api.axis, 1, n, "public collide axis");
+    if (pool)
+        same_bytes(ref->list, api.list, 4, (size_t)ref->count, "public collide list");
+    outs_free(&api);
+}
+
+/* The source whose scalar outputs source s must equal bit for bit: the first earlier source that
+ * reads the same boxes (not one-vs-many) in the same form (axes or quaternions), e.g. the pool
+ * and the records the matrix batches, the quaternion records the quaternion batches; -1 for none. */
+static int twin_of(int s)
+{
+    if (sbx_src_is_one((sbx_src)s))
+        return -1;
+    for (int t = 0; t < s; t++)
+        if (!sbx_src_is_one((sbx_src)t) && sbx_src_is_quat((sbx_src)t) == sbx_src_is_quat((sbx_src)s))
+            return t;
+    return -1;
 }
 
 /* ---- box outputs (aabb, aabb_q, axes_from_quat) ---- */
@@ -717,57 +718,43 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 ((float *)&pool_box[j])[f] = ldexpf(((float *)&pool_box[j])[f], e);
     }
 
-    /* Validity of every pool box: the reference rule, cross-checked with satbox_validate(). */
-    soa pool;
-    soa_alloc(&pool, pn);
-    for (size_t j = 0; j < pn; j++)
-        soa_put(&pool, j, &pool_box[j]);
+    /* Validity of every pool box: the reference rule, cross-checked with satbox_validate(). The
+     * pool by quaternion: the scalar axes (qpool_axes), then the same rule. */
+    tb_soa pool, qpool_axes;
+    tb_qsoa qpool;
+    if (tb_soa_alloc(&pool, pn) || tb_soa_alloc(&qpool_axes, pn) || tb_qsoa_alloc(&qpool, pn))
+        abort();
+    for (size_t j = 0; j < pn; j++) {
+        tb_soa_set(&pool, j, &pool_box[j]);
+        tb_qsoa_set(&qpool, j, &pool_box[j], pool_q[j]);
+    }
     uint8_t valid_m[MAX_POOL], valid_q[MAX_POOL], bad[MAX_POOL], hard_m[MAX_POOL], hard_q[MAX_POOL];
-    ptrdiff_t nbad = satbox_validate(&pool.v, pn, 1e-3f, bad);
+    ptrdiff_t nbad = satbox_validate(&pool.view, pn, 1e-3f, bad);
     ptrdiff_t ninvalid = 0;
+    sbx_path_scalar.axes_from_quat(qpool.view.quat, pn, qpool_axes.out.axis);
     for (size_t j = 0; j < pn; j++) {
         valid_m[j] = (uint8_t)sbx_ref_box_valid(&pool_box[j]);
         hard_m[j] = (uint8_t)hard_bad(&pool_box[j]);
         ninvalid += !valid_m[j];
         if ((bad[j] == 1) != !valid_m[j])
             fail("box %zu: satbox_validate says %u, sbx_ref_box_valid %u", j, bad[j], valid_m[j]);
+        satbox_box b = pool_box[j];
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 3; c++)
+                b.axis[a][c] = qpool_axes.out.axis[a][c][j];
+        valid_q[j] = (uint8_t)sbx_ref_box_valid(&b);
+        hard_q[j] = (uint8_t)hard_bad(&b);
     }
     if (nbad < ninvalid)
         fail("satbox_validate counted %td bad boxes, %td are invalid", nbad, ninvalid);
-    /* Quaternion boxes: the scalar axes, then the same rule. */
-    {
-        float *qf[4], *axf[3][3];
-        for (int c = 0; c < 4; c++)
-            qf[c] = (float *)xmalloc(pn * sizeof(float));
-        for (int a = 0; a < 3; a++)
-            for (int c = 0; c < 3; c++)
-                axf[a][c] = (float *)xmalloc(pn * sizeof(float));
-        for (size_t j = 0; j < pn; j++)
-            for (int c = 0; c < 4; c++)
-                qf[c][j] = pool_q[j][c];
-        sbx_path_scalar.axes_from_quat((const float *const *)qf, pn, axf);
-        for (size_t j = 0; j < pn; j++) {
-            satbox_box b = pool_box[j];
-            for (int a = 0; a < 3; a++)
-                for (int c = 0; c < 3; c++)
-                    b.axis[a][c] = axf[a][c][j];
-            valid_q[j] = (uint8_t)sbx_ref_box_valid(&b);
-            hard_q[j] = (uint8_t)hard_bad(&b);
-        }
-        for (int c = 0; c < 4; c++)
-            free(qf[c]);
-        for (int a = 0; a < 3; a++)
-            for (int c = 0; c < 3; c++)
-                free(axf[a][c]);
-    }
+    tb_soa_free(&qpool_axes);
+    tb_qsoa_free(&qpool);
 
     /* n pairs over the pool, as matrix and quaternion batches, pool + pairs, and one-vs-many. */
-    soa ma, mb;
-    qsoa qa, qb;
-    soa_alloc(&ma, n);
-    soa_alloc(&mb, n);
-    qsoa_alloc(&qa, n);
-    qsoa_alloc(&qb, n);
+    tb_soa ma, mb;
+    tb_qsoa qa, qb;
+    if (tb_soa_alloc(&ma, n) || tb_soa_alloc(&mb, n) || tb_qsoa_alloc(&qa, n) || tb_qsoa_alloc(&qb, n))
+        abort();
     satbox_pair *pairs = (satbox_pair *)xmalloc(n * sizeof(satbox_pair));
     satbox_box *one = (satbox_box *)xmalloc(sizeof(satbox_box));
     size_t one_j = u8(&rd) % pn;
@@ -775,25 +762,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t *v_mat = (uint8_t *)xmalloc(n), *v_quat = (uint8_t *)xmalloc(n), *v_one = (uint8_t *)xmalloc(n);
     for (size_t i = 0; i < n; i++) {
         size_t ia = u8(&rd) % pn, ib = u8(&rd) % pn;
-        soa_put(&ma, i, &pool_box[ia]);
-        soa_put(&mb, i, &pool_box[ib]);
-        for (int c = 0; c < 3; c++) {
-            qa.f[c][i] = pool_box[ia].center[c];
-            qa.f[3 + c][i] = pool_box[ia].half[c];
-            qb.f[c][i] = pool_box[ib].center[c];
-            qb.f[3 + c][i] = pool_box[ib].half[c];
-        }
-        for (int c = 0; c < 4; c++) {
-            qa.f[6 + c][i] = pool_q[ia][c];
-            qb.f[6 + c][i] = pool_q[ib][c];
-        }
+        tb_soa_set(&ma, i, &pool_box[ia]);
+        tb_soa_set(&mb, i, &pool_box[ib]);
+        tb_qsoa_set(&qa, i, &pool_box[ia], pool_q[ia]);
+        tb_qsoa_set(&qb, i, &pool_box[ib], pool_q[ib]);
         pairs[i] = (satbox_pair){(uint32_t)ia, (uint32_t)ib};
         v_mat[i] = pair_class(valid_m[ia] && valid_m[ib], hard_m[ia] || hard_m[ib]);
         v_quat[i] = pair_class(valid_q[ia] && valid_q[ib], hard_q[ia] || hard_q[ib]);
         v_one[i] = pair_class(valid_m[one_j] && valid_m[ib], hard_m[one_j] || hard_m[ib]);
     }
 
-    /* The pool again as 64-byte records, with whatever the input says in the unused pad. */
+    /* The pool again as 64-byte records and as 48-byte quaternion records, with whatever the
+     * input says in the unused pads. */
     satbox_rec *rec = (satbox_rec *)xmalloc(pn * sizeof(satbox_rec));
     for (size_t j = 0; j < pn; j++) {
         memcpy(rec[j].center, pool_box[j].center, sizeof rec[j].center);
@@ -801,74 +781,59 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         memcpy(rec[j].axis, pool_box[j].axis, sizeof rec[j].axis);
         rec[j].pad = val(&rd, K_AXIS);
     }
+    satbox_qrec *qrec = (satbox_qrec *)xmalloc(pn * sizeof(satbox_qrec));
+    for (size_t j = 0; j < pn; j++) {
+        memcpy(qrec[j].center, pool_box[j].center, sizeof qrec[j].center);
+        memcpy(qrec[j].half, pool_box[j].half, sizeof qrec[j].half);
+        memcpy(qrec[j].quat, pool_q[j], sizeof qrec[j].quat);
+        qrec[j].pad[0] = val(&rd, K_AXIS);
+        qrec[j].pad[1] = val(&rd, K_AXIS);
+    }
 
-    enum { NSRC = 5 };
-    sbx_job base[NSRC];
-    memset(base, 0, sizeof base);
-    base[0] = (sbx_job){.src = SBX_SRC_MAT, .n = n, .ma = &ma.v, .mb = &mb.v};
-    base[1] = (sbx_job){.src = SBX_SRC_QUAT, .n = n, .qa = &qa.v, .qb = &qb.v};
-    base[2] = (sbx_job){.src = SBX_SRC_ONE, .n = n, .one = one, .mb = &mb.v};
-    base[3] = (sbx_job){.src = SBX_SRC_POOL, .n = n, .pool = &pool.v, .pairs = pairs};
-    base[4] = (sbx_job){.src = SBX_SRC_REC, .n = n, .rec = rec, .pairs = pairs};
-    const uint8_t *valid_of[NSRC] = {v_mat, v_quat, v_one, v_mat, v_mat};
-    static const char *const src_names[NSRC] = {"matrix", "quat", "one", "pool", "records"};
-
-    outs pool_ref; /* the SoA pool's scalar outputs: the record pool must give the same bits */
-    memset(&pool_ref, 0, sizeof pool_ref);
-    couts cpool_ref; /* the same for the contacts */
-    memset(&cpool_ref, 0, sizeof cpool_ref);
-    for (int s = 0; s < NSRC; s++) {
-        outs ref;
-        outs_alloc(&ref, n);
+    /* One job holds every source's inputs; pair i is the same two pool boxes in each (box A the
+     * pool box one_j for one-vs-many), read as axes or as quaternions. Each source of the list
+     * runs on it, with nothing here naming a source. */
+    sbx_job base = {.n = n, .ma = &ma.view, .mb = &mb.view, .qa = &qa.view, .qb = &qb.view, .one = one, .pool = &pool.view,
+                    .rec = rec, .qrec = qrec, .pairs = pairs, .pool_n = pn};
+    outs ref[SBX_SRC_COUNT];  /* each source's scalar outputs, kept for the twins (twin_of) */
+    couts cref[SBX_SRC_COUNT]; /* the same for the contacts */
+    for (int s = 0; s < SBX_SRC_COUNT; s++) {
+        base.src = (sbx_src)s;
+        const uint8_t *cls = sbx_src_is_one(base.src) ? v_one : sbx_src_is_quat(base.src) ? v_quat : v_mat;
+        int twin = twin_of(s);
+        outs_alloc(&ref[s], n);
         cur_path = "scalar";
-        cur_what = src_names[s];
-        run_pairs(&sbx_path_scalar, &base[s], margin, &ref);
-        check_ref(&ref, valid_of[s], n, margin);
-        if (s == 4) {
-            cur_path = "scalar, records vs SoA pool";
-            compare_outs(&pool_ref, &ref, n);
+        cur_what = sbx_src_label(base.src);
+        run_pairs(&sbx_path_scalar, &base, margin, &ref[s]);
+        check_ref(&ref[s], cls, n, margin);
+        char twin_path[64];
+        snprintf(twin_path, sizeof twin_path, "scalar against the %s source", twin >= 0 ? sbx_src_label((sbx_src)twin) : "-");
+        if (twin >= 0) {
+            cur_path = twin_path;
+            compare_outs(&ref[twin], &ref[s], n);
         }
         for (int p = 0; p < npaths; p++) {
             outs got;
             outs_alloc(&got, n);
             cur_path = paths[p].name;
-            run_pairs(paths[p].path, &base[s], margin, &got);
-            compare_outs(&ref, &got, n);
+            run_pairs(paths[p].path, &base, margin, &got);
+            compare_outs(&ref[s], &got, n);
             outs_free(&got);
         }
-        /* The public entry points on the active path. */
-        cur_path = "public API";
-        if (s == 0) {
-            uint8_t *hit = (uint8_t *)omalloc(n), *bad = (uint8_t *)omalloc(n);
-            ptrdiff_t c = satbox_overlap(&ma.v, &mb.v, n, hit, bad);
-            if (c != ref.ocount)
-                fail("satbox_overlap returned %td, kernels %td", c, ref.ocount);
-            same_bytes(ref.ohit, hit, 1, n, "satbox_overlap hit");
-            same_bytes(ref.obad, bad, 1, n, "satbox_overlap bad");
-            free(hit);
-            free(bad);
-        } else if (s == 3) {
-            uint32_t *list = (uint32_t *)omalloc(n * sizeof(uint32_t));
-            uint8_t *bad = (uint8_t *)omalloc(n);
-            ptrdiff_t c = satbox_overlap_pairs(&pool.v, pn, pairs, n, NULL, list, bad);
-            if (c != ref.ocount)
-                fail("satbox_overlap_pairs returned %td, kernels %td", c, ref.ocount);
-            same_bytes(ref.olist, list, 4, (size_t)ref.ocount, "satbox_overlap_pairs list");
-            same_bytes(ref.obad, bad, 1, n, "satbox_overlap_pairs bad");
-            free(list);
-            free(bad);
+        api_pairs(&base, margin, &ref[s]);
+        if (sbx_src_has_contacts(base.src)) {
+            contacts_source(&base, margin, &ref[s], cls, &cref[s]);
+            if (twin >= 0 && sbx_src_has_contacts((sbx_src)twin)) {
+                cur_path = twin_path;
+                compare_couts(&cref[twin], &cref[s], n, 1);
+            }
         }
-        if (s != 2) { /* contacts have no one-vs-many form */
-            cur_what = src_names[s];
-            contacts_source(&base[s], margin, &ref, valid_of[s], pn, &cpool_ref);
-        }
-        if (s == 3)
-            pool_ref = ref; /* kept for the record pool */
-        else
-            outs_free(&ref);
     }
-    outs_free(&pool_ref);
-    couts_free(&cpool_ref);
+    for (int s = 0; s < SBX_SRC_COUNT; s++) {
+        outs_free(&ref[s]);
+        if (sbx_src_has_contacts((sbx_src)s))
+            couts_free(&cref[s]);
+    }
 
     /* AABBs and quaternion axes of the A side. */
     {
@@ -876,7 +841,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bouts ref;
         cur_path = "scalar";
         cur_what = "aabb";
-        run_boxes(&sbx_path_scalar, &ma.v, &qa.v, n, bm, &ref);
+        run_boxes(&sbx_path_scalar, &ma.view, &qa.view, n, bm, &ref);
         ptrdiff_t valid = 0;
         for (size_t i = 0; i < n; i++) {
             size_t ia = pairs[i].a;
@@ -891,20 +856,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int p = 0; p < npaths; p++) {
             bouts got;
             cur_path = paths[p].name;
-            run_boxes(paths[p].path, &ma.v, &qa.v, n, bm, &got);
+            run_boxes(paths[p].path, &ma.view, &qa.view, n, bm, &got);
             compare_bouts(&ref, &got, n);
             bouts_free(&got);
         }
         bouts_free(&ref);
     }
 
-    soa_free(&pool);
-    soa_free(&ma);
-    soa_free(&mb);
-    qsoa_free(&qa);
-    qsoa_free(&qb);
+    tb_soa_free(&pool);
+    tb_soa_free(&ma);
+    tb_soa_free(&mb);
+    tb_qsoa_free(&qa);
+    tb_qsoa_free(&qb);
     free(pairs);
     free(rec);
+    free(qrec);
     free(one);
     free(v_mat);
     free(v_quat);

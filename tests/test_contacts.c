@@ -41,13 +41,24 @@ static void run_one(const satbox_box *a, const satbox_box *b, float margin, tc_p
     tb_soa_free(&sb);
 }
 
-static void box_aligned(satbox_box *b, float cx, float cy, float cz, float hx, float hy, float hz)
+/* An axis-aligned box. */
+static satbox_box box_aligned(float cx, float cy, float cz, float hx, float hy, float hz)
 {
-    memset(b, 0, sizeof *b);
-    b->center[0] = cx, b->center[1] = cy, b->center[2] = cz;
-    b->half[0] = hx, b->half[1] = hy, b->half[2] = hz;
+    satbox_box b;
+    memset(&b, 0, sizeof b);
+    b.center[0] = cx, b.center[1] = cy, b.center[2] = cz;
+    b.half[0] = hx, b.half[1] = hy, b.half[2] = hz;
     for (int k = 0; k < 3; k++)
-        b->axis[k][k] = 1.0f;
+        b.axis[k][k] = 1.0f;
+    return b;
+}
+
+/* A cube of half extent h centred at c, turned by `angle` about (ux, uy, uz). */
+static satbox_box cube_turned(float cx, float cy, float cz, float h, double ux, double uy, double uz, double angle)
+{
+    satbox_box b = box_aligned(cx, cy, cz, h, h, h);
+    tb_rotate(b.axis, ux, uy, uz, angle);
+    return b;
 }
 
 /* 1 if point p equals one of the m points want (within tol per coordinate). */
@@ -95,10 +106,8 @@ static void expect_points(const char *name, const tc_pair *p, const float want[]
 static void test_resting(void)
 {
     /* A 4 x 4 x 1 slab at the origin; a unit cube sunk 1/16 into its top face at (1/4, -1/8). */
-    satbox_box a, b;
+    satbox_box a = box_aligned(0, 0, 0, 2, 2, 0.5f), b = box_aligned(0.25f, -0.125f, 0.9375f, 0.5f, 0.5f, 0.5f);
     tc_pair p;
-    box_aligned(&a, 0, 0, 0, 2, 2, 0.5f);
-    box_aligned(&b, 0.25f, -0.125f, 0.9375f, 0.5f, 0.5f, 0.5f);
     run_one(&a, &b, 0.0f, &p);
     const float want[4][3] = {{-0.25f, -0.625f, 0.4375f}, {0.75f, -0.625f, 0.4375f},
                               {0.75f, 0.375f, 0.4375f}, {-0.25f, 0.375f, 0.4375f}};
@@ -113,7 +122,7 @@ static void test_resting(void)
     CHECK(p.feature[3] != SATBOX_FEATURE_NONE, "resting: slot 3 unused");
 
     /* The cube overhangs the slab's +x edge: overlap rectangle x in [1.5, 2], y in [-0.625, 0.375]. */
-    box_aligned(&b, 2.0f, -0.125f, 0.9375f, 0.5f, 0.5f, 0.5f);
+    b = box_aligned(2.0f, -0.125f, 0.9375f, 0.5f, 0.5f, 0.5f);
     run_one(&a, &b, 0.0f, &p);
     const float want2[4][3] = {{1.5f, -0.625f, 0.4375f}, {2.0f, -0.625f, 0.4375f},
                                {2.0f, 0.375f, 0.4375f}, {1.5f, 0.375f, 0.4375f}};
@@ -125,11 +134,8 @@ static void test_turned45(void)
 {
     /* Two unit cubes, B turned 45 degrees about z and sunk 1/16 into A's top: the square and the
      * diamond clip to an octagon of 8 vertices, reduced to 4 of them. */
-    satbox_box a, b;
+    satbox_box a = box_aligned(0, 0, 0, 0.5f, 0.5f, 0.5f), b = cube_turned(0, 0, 0.9375f, 0.5f, 0, 0, 1, M_PI / 4);
     tc_pair p;
-    box_aligned(&a, 0, 0, 0, 0.5f, 0.5f, 0.5f);
-    box_aligned(&b, 0, 0, 0.9375f, 0.5f, 0.5f, 0.5f);
-    tb_rotate(b.axis, 0, 0, 1, M_PI / 4);
     run_one(&a, &b, 0.0f, &p);
     const float d = (float)(M_SQRT1_2 - 0.5); /* the octagon: |x|, |y| <= 0.5 and |x| + |y| <= sqrt(1/2) */
     const float oct[8][3] = {{0.5f, d, 0.4375f},  {0.5f, -d, 0.4375f},  {-0.5f, d, 0.4375f}, {-0.5f, -d, 0.4375f},
@@ -155,12 +161,9 @@ static void test_turned45(void)
 static void test_edge_on_face(void)
 {
     /* A unit cube turned 45 degrees about x, its lowest edge (along x) sunk 1/64 into a slab. */
-    satbox_box a, b;
+    satbox_box a = box_aligned(0, 0, 0, 2, 2, 0.5f),
+               b = cube_turned(0.25f, 0, (float)(0.5 + M_SQRT1_2 - 1.0 / 64), 0.5f, 1, 0, 0, M_PI / 4);
     tc_pair p;
-    box_aligned(&a, 0, 0, 0, 2, 2, 0.5f);
-    box_aligned(&b, 0.25f, 0, 0, 0.5f, 0.5f, 0.5f);
-    tb_rotate(b.axis, 1, 0, 0, M_PI / 4);
-    b.center[2] = (float)(0.5 + M_SQRT1_2 - 1.0 / 64);
     run_one(&a, &b, 0.0f, &p);
     expect_manifold("edge on face", &p, 2, 2);
     const float want[2][3] = {{-0.25f, 0, 0.5f - 1.0f / 64}, {0.75f, 0, 0.5f - 1.0f / 64}};
@@ -170,16 +173,12 @@ static void test_edge_on_face(void)
 static void test_corner_on_face(void)
 {
     /* A unit cube with its diagonal (1,1,1) turned onto -z: one corner sunk 1/64 into the slab. */
-    satbox_box a, b;
-    tc_pair p;
-    box_aligned(&a, 0, 0, 0, 2, 2, 0.5f);
-    box_aligned(&b, 0, 0, 0, 0.5f, 0.5f, 0.5f);
     /* rotate (1,1,1)/sqrt3 onto (0,0,-1): axis (1,1,1) x (0,0,-1) = (-1, 1, 0), angle acos(-1/sqrt3). */
-    tb_rotate(b.axis, -M_SQRT1_2, M_SQRT1_2, 0, acos(-1.0 / sqrt(3.0)));
     double half_diag = 0.5 * sqrt(3.0);
-    b.center[0] = 0.5f;
-    b.center[1] = -0.25f;
-    b.center[2] = (float)(0.5 + half_diag - 1.0 / 64);
+    satbox_box a = box_aligned(0, 0, 0, 2, 2, 0.5f),
+               b = cube_turned(0.5f, -0.25f, (float)(0.5 + half_diag - 1.0 / 64), 0.5f, -M_SQRT1_2, M_SQRT1_2, 0,
+                               acos(-1.0 / sqrt(3.0)));
+    tc_pair p;
     run_one(&a, &b, 0.0f, &p);
     expect_manifold("corner", &p, 1, 2);
     const float want[1][3] = {{0.5f, -0.25f, 0.5f - 1.0f / 64}};
@@ -191,13 +190,9 @@ static void test_crossing_edges(void)
 {
     /* A: unit cube turned 45 degrees about x (top edge along x at z = sqrt(1/2)); B: unit cube
      * turned 45 degrees about y (bottom edge along y), its edge sunk 1/64 into A's edge. */
-    satbox_box a, b;
+    satbox_box a = cube_turned(0, 0, 0, 0.5f, 1, 0, 0, M_PI / 4),
+               b = cube_turned(0, 0, (float)(2 * M_SQRT1_2 - 1.0 / 64), 0.5f, 0, 1, 0, M_PI / 4);
     tc_pair p;
-    box_aligned(&a, 0, 0, 0, 0.5f, 0.5f, 0.5f);
-    box_aligned(&b, 0, 0, 0, 0.5f, 0.5f, 0.5f);
-    tb_rotate(a.axis, 1, 0, 0, M_PI / 4);
-    tb_rotate(b.axis, 0, 1, 0, M_PI / 4);
-    b.center[2] = (float)(2 * M_SQRT1_2 - 1.0 / 64);
     run_one(&a, &b, 0.0f, &p);
     expect_manifold("crossing", &p, 1, EDGE_AXIS);
     const float want[1][3] = {{0, 0, (float)(M_SQRT1_2 - 1.0 / 128)}};
@@ -210,11 +205,8 @@ static void test_crossing_edges(void)
 static void test_inside(void)
 {
     /* A small turned cube well inside a big box: contacts on the small box's face, all deep. */
-    satbox_box a, b;
+    satbox_box a = box_aligned(0, 0, 0, 2, 2, 2), b = cube_turned(0.25f, 0.5f, 0.75f, 0.25f, 1, 2, 3, 0.3);
     tc_pair p;
-    box_aligned(&a, 0, 0, 0, 2, 2, 2);
-    box_aligned(&b, 0.25f, 0.5f, 0.75f, 0.25f, 0.25f, 0.25f);
-    tb_rotate(b.axis, 1, 2, 3, 0.3);
     run_one(&a, &b, 0.0f, &p);
     CHECK(p.hit == 1 && p.count >= 1, "inside: hit %d count %d", p.hit, p.count);
     for (int k = 0; k < p.count; k++) {
@@ -232,10 +224,8 @@ static void test_speculative(void)
 {
     /* The resting cube lifted 1/64 above the slab: margin 1/32 gives 4 points of depth -1/64;
      * margin 1/128 gives no hit and no points. */
-    satbox_box a, b;
+    satbox_box a = box_aligned(0, 0, 0, 2, 2, 0.5f), b = box_aligned(0.25f, -0.125f, 1.015625f, 0.5f, 0.5f, 0.5f);
     tc_pair p;
-    box_aligned(&a, 0, 0, 0, 2, 2, 0.5f);
-    box_aligned(&b, 0.25f, -0.125f, 1.015625f, 0.5f, 0.5f, 0.5f);
     run_one(&a, &b, 1.0f / 32, &p);
     CHECK(p.hit == 1 && p.count == 4, "speculative: hit %d count %d", p.hit, p.count);
     for (int k = 0; k < p.count; k++)
@@ -1211,9 +1201,8 @@ static void test_coherence(uint64_t seed)
     for (int it = 0; it < 2000; it++) {
         satbox_box a, b;
         if (it == 0) {
-            box_aligned(&a, 0, 0, 0, 0.5f, 0.5f, 0.5f);
-            box_aligned(&b, 0.1f, 0.05f, 0.99f, 0.5f, 0.5f, 0.5f);
-            tb_rotate(b.axis, 0, 0, 1, M_PI / 4);
+            a = box_aligned(0, 0, 0, 0.5f, 0.5f, 0.5f);
+            b = cube_turned(0.1f, 0.05f, 0.99f, 0.5f, 0, 0, 1, M_PI / 4);
         } else {
             /* B resting on a face of A, tilted by <= 1e-4 rad, sunk by 2e-3..1e-2 of its size, so
              * that no candidate sits on the keep threshold and the face gaps of A and B differ by
