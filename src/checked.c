@@ -52,37 +52,21 @@ static int pair_broken(const sbx_job *job, size_t i)
     return axes_broken(&a) || axes_broken(&b);
 }
 
-/* A view of the batch v starting at element i. */
-static const satbox_boxes *view_at(const satbox_boxes *v, size_t i, satbox_boxes *out)
-{
-    *out = *v;
-    for (int c = 0; c < 3; c++) {
-        out->center[c] += i;
-        out->half[c] += i;
-    }
-    for (int k = 0; k < 3; k++)
-        for (int c = 0; c < 3; c++)
-            out->axis[k][c] += i;
-    return out;
-}
-
 /* Whether pair i hits (collide's hit at the job's margin; 0 for overlap jobs, where it equals the
  * overlap bit): asked of the scalar reference on that pair alone, since the caller's outputs
- * may not include anything that says it. */
+ * may not include anything that says it. The pair is read by its source's loader and asked as a
+ * batch of one matrix pair (the sources give the same bits for the same boxes), so this holds
+ * for every source without naming one. */
 static int pair_hits(const sbx_job *job, size_t i)
 {
-    sbx_job one = {.src = job->src, .n = 1, .one = job->one, .pool = job->pool, .rec = job->rec,
-                   .qrec = job->qrec, .pool_n = job->pool_n, .margin = job->margin};
-    satbox_boxes ma, mb;
-    if (job->pairs)
-        one.pairs = job->pairs + i;
-    if (job->ma)
-        one.ma = view_at(job->ma, i, &ma);
-    if (job->mb)
-        one.mb = view_at(job->mb, i, &mb);
+    obox va, vb;
+    load_pair(job, i, &va, &vb);
+    satbox_box a, b;
+    box_to_struct(&va, &a);
+    box_to_struct(&vb, &b);
+    satbox_boxes ma = sbx_box_view(&a), mb = sbx_box_view(&b);
     uint8_t hit = 0;
-    one.hit = &hit;
-    sbx_scalar_collide(&one);
+    sbx_scalar_collide(&(sbx_job){.src = SBX_SRC_MAT, .n = 1, .ma = &ma, .mb = &mb, .margin = job->margin, .hit = &hit});
     return hit == 1;
 }
 

@@ -118,9 +118,8 @@ static void ref_collide(const obox *A, const obox *B, float margin, pair_out *o)
 static ptrdiff_t sbx_scalar_overlap(const sbx_job *job)
 {
     size_t count = 0;
-    for (size_t i = 0; i < job->n; i++) {
-        obox a, b;
-        load_pair(job, i, &a, &b);
+    obox a, b;
+    SBX_FOR_EACH_PAIR(job, i, a, b) {
         uint8_t bad, h = ref_overlap(&a, &b, &bad);
         count = put_hit1(job, i, h, bad, count);
     }
@@ -130,10 +129,9 @@ static ptrdiff_t sbx_scalar_overlap(const sbx_job *job)
 ptrdiff_t sbx_scalar_collide(const sbx_job *job)
 {
     size_t count = 0;
-    for (size_t i = 0; i < job->n; i++) {
-        obox a, b;
+    obox a, b;
+    SBX_FOR_EACH_PAIR(job, i, a, b) {
         pair_out o;
-        load_pair(job, i, &a, &b);
         ref_collide(&a, &b, job->margin, &o);
         put_collide1(job, i, o.separation, o.normal, o.axis);
         count = put_hit1(job, i, o.hit, o.bad, count);

@@ -483,10 +483,9 @@ static ptrdiff_t scalar_contacts(const sbx_cjob *cj)
 {
     const sbx_job *job = &cj->pair;
     size_t count = 0;
-    for (size_t i = 0; i < job->n; i++) {
-        obox a, b;
+    obox a, b;
+    SBX_FOR_EACH_PAIR(job, i, a, b) {
         cout o;
-        load_pair(job, i, &a, &b);
         pair_contacts(&a, &b, job->margin, &o);
         if (cj->stream) {
             if (job->bad)

@@ -68,6 +68,19 @@ static inline void box_to_struct(const obox *v, satbox_box *b)
     memcpy(b->axis, v->u, sizeof b->axis);
 }
 
+/* One box as a batch of one: each array of the view points at its field of *b. */
+static inline satbox_boxes sbx_box_view(const satbox_box *b)
+{
+    satbox_boxes v;
+    for (int c = 0; c < 3; c++) {
+        v.center[c] = &b->center[c];
+        v.half[c] = &b->half[c];
+        for (int k = 0; k < 3; k++)
+            v.axis[k][c] = &b->axis[k][c];
+    }
+    return v;
+}
+
 static inline void load_quat(const satbox_qboxes *s, size_t i, obox *b)
 {
     for (int c = 0; c < 3; c++) {
@@ -166,6 +179,10 @@ SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, obox *a, obox *b)
         break;
     }
 }
+
+/* The scalar paths' loop over a job: for each pair i, its boxes loaded into the obox a and b (the
+ * caller's), then the body. */
+#define SBX_FOR_EACH_PAIR(job, i, a, b) for (size_t i = 0; i < (job)->n && (load_pair((job), i, &(a), &(b)), 1); i++)
 
 /* ---- outputs: the scalar twins of batch_tpl.h's put_hits and put_collide ---- */
 

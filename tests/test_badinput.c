@@ -1082,8 +1082,7 @@ static void test_absurd_axes(void)
 int main(int argc, char **argv)
 {
     double mult;
-    uint64_t seed = orc_cli(argc, argv, "test_badinput", 0xBAD1ull, 4.0, &mult);
-    tb_seed(&rng, seed);
+    tb_seed(&rng, orc_cli(argc, argv, "test_badinput", 0xBAD1ull, 4.0, &mult));
     world_init();
     test_null();
     test_args();
@@ -1093,6 +1092,5 @@ int main(int argc, char **argv)
     test_contacts_bad_data(orc_count(20000, mult, 300));
     test_zero_denormal();
     test_absurd_axes();
-    printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
-    return failures ? 1 : 0;
+    return check_report(failures);
 }

@@ -346,6 +346,5 @@ int main(void)
     bad_data();
     turn_tests();
     bad_args();
-    printf("%d failures\n", failures);
-    return failures ? 1 : 0;
+    return check_report(failures);
 }

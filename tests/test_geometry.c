@@ -584,6 +584,5 @@ int main(int argc, char **argv)
         check_case(&cases[ncases - 1], &one, "alone");
     }
 
-    printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
-    return failures ? 1 : 0;
+    return check_report(failures);
 }

@@ -365,6 +365,5 @@ int main(void)
     hand_polys();
     thin_rects();
     invariance();
-    printf("%d failures\n", failures);
-    return failures ? 1 : 0;
+    return check_report(failures);
 }

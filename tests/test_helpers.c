@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api_sources.h"
 #include "oracle.h"
 #include "support.h"
 
@@ -380,6 +381,29 @@ static int outs_equal(const outs *x, const outs *y, size_t n)
     return eq;
 }
 
+/* A form of the API (job f) against the plain batch functions on the same pairs (job m): the same
+ * counts and every output of overlap, and of collide at each margin. Returns the last collide count. */
+static ptrdiff_t expect_as_batch(const sbx_job *f, const sbx_job *m, const float *margins, int nm, const char *what)
+{
+    size_t n = f->n;
+    outs o1, o2;
+    outs_alloc(&o1, n);
+    outs_alloc(&o2, n);
+    ptrdiff_t r1 = tb_api_overlap(f, o1.ovl, NULL, NULL), r2 = tb_api_overlap(m, o2.ovl, NULL, NULL);
+    CHECK(r1 == r2 && memcmp(o1.ovl, o2.ovl, n) == 0, "overlap%s (%td vs %td)", what, r1, r2);
+    for (int k = 0; k < nm; k++) {
+        sbx_job fk = *f, mk = *m;
+        fk.margin = mk.margin = margins[k];
+        r1 = tb_api_collide(&fk, &o1.res, NULL);
+        r2 = tb_api_collide(&mk, &o2.res, NULL);
+        CHECK(r1 == r2 && outs_equal(&o1, &o2, n), "collide%s (margin %g: %td vs %td)", what, (double)margins[k], r1,
+              r2);
+    }
+    outs_free(&o1);
+    outs_free(&o2);
+    return r1;
+}
+
 static void test_q(size_t n)
 {
     tb_qsoa qa, qb;
@@ -409,22 +433,11 @@ static void test_q(size_t n)
             cb.out.center[c][i] = qb.arrays[c][i];
             cb.out.half[c][i] = qb.arrays[3 + c][i];
         }
-    outs o1, o2;
-    outs_alloc(&o1, n);
-    outs_alloc(&o2, n);
-    ptrdiff_t r1 = satbox_overlap_q(&qa.view, &qb.view, n, o1.ovl, NULL);
-    ptrdiff_t r2 = satbox_overlap(&ca.view, &cb.view, n, o2.ovl, NULL);
-    CHECK(r1 == r2 && memcmp(o1.ovl, o2.ovl, n) == 0, "overlap_q differs from converting first (%td vs %td)", r1, r2);
     const float margins[] = {0.0f, 0.3f, -0.1f};
-    for (int m = 0; m < 3; m++) {
-        r1 = satbox_collide_q(&qa.view, &qb.view, n, margins[m], &o1.res);
-        r2 = satbox_collide(&ca.view, &cb.view, n, margins[m], &o2.res);
-        CHECK(r1 == r2 && outs_equal(&o1, &o2, n), "collide_q differs from converting first (margin %g)",
-              (double)margins[m]);
-    }
-    printf("overlap_q/collide_q: %zu pairs, %td hits\n", n, r1);
-    outs_free(&o1);
-    outs_free(&o2);
+    ptrdiff_t r = expect_as_batch(&(sbx_job){.src = SBX_SRC_QUAT, .n = n, .qa = &qa.view, .qb = &qb.view},
+                                  &(sbx_job){.src = SBX_SRC_MAT, .n = n, .ma = &ca.view, .mb = &cb.view}, margins, 3,
+                                  "_q differs from converting first");
+    printf("overlap_q/collide_q: %zu pairs, %td hits\n", n, r);
     tb_qsoa_free(&qa);
     tb_qsoa_free(&qb);
     tb_soa_free(&ca);
@@ -436,9 +449,6 @@ static void test_one(size_t n)
     tb_soa rep, many;
     tb_soa_alloc(&rep, n);
     tb_soa_alloc(&many, n);
-    outs o1, o2;
-    outs_alloc(&o1, n);
-    outs_alloc(&o2, n);
     for (int trial = 0; trial < 4; trial++) {
         satbox_box one, x;
         tb_make_pair(&rng, trial == 3 ? TB_BAD : TB_UNIFORM, &one, &x);
@@ -450,17 +460,13 @@ static void test_one(size_t n)
             tb_soa_set(&many, i, &b);
             tb_soa_set(&rep, i, &one);
         }
-        ptrdiff_t r1 = satbox_overlap_one(&one, &many.view, n, o1.ovl, NULL);
-        ptrdiff_t r2 = satbox_overlap(&rep.view, &many.view, n, o2.ovl, NULL);
-        CHECK(r1 == r2 && memcmp(o1.ovl, o2.ovl, n) == 0, "overlap_one differs from the repeated batch (trial %d)",
-              trial);
-        r1 = satbox_collide_one(&one, &many.view, n, 0.05f, &o1.res);
-        r2 = satbox_collide(&rep.view, &many.view, n, 0.05f, &o2.res);
-        CHECK(r1 == r2 && outs_equal(&o1, &o2, n), "collide_one differs from the repeated batch (trial %d)", trial);
+        char what[64];
+        snprintf(what, sizeof what, "_one differs from the repeated batch (trial %d)", trial);
+        expect_as_batch(&(sbx_job){.src = SBX_SRC_ONE, .n = n, .one = &one, .mb = &many.view},
+                        &(sbx_job){.src = SBX_SRC_MAT, .n = n, .ma = &rep.view, .mb = &many.view}, (const float[]){0.05f},
+                        1, what);
     }
     printf("overlap_one/collide_one: %zu pairs x 4\n", n);
-    outs_free(&o1);
-    outs_free(&o2);
     tb_soa_free(&rep);
     tb_soa_free(&many);
 }
@@ -652,8 +658,7 @@ static void test_isa(size_t n)
 int main(int argc, char **argv)
 {
     double mult;
-    uint64_t seed = orc_cli(argc, argv, "test_helpers", 0x4E1BE125ull, 4.0, &mult);
-    tb_seed(&rng, seed);
+    tb_seed(&rng, orc_cli(argc, argv, "test_helpers", 0x4E1BE125ull, 4.0, &mult));
     double t0 = orc_now();
     test_axes_from_quat(orc_count(100003, mult, 1000));
     test_aabb(orc_count(50001, mult, 1000));
@@ -663,6 +668,6 @@ int main(int argc, char **argv)
     test_pairs(orc_count(997, mult, 50), orc_count(20011, mult, 500));
     test_pairs(1, 37);
     test_isa(orc_count(4099, mult, 100));
-    printf("%.2f s; %s (%d failures)\n", orc_now() - t0, failures ? "FAILED" : "ok", failures);
-    return failures ? 1 : 0;
+    printf("%.2f s\n", orc_now() - t0);
+    return check_report(failures);
 }

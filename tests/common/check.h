@@ -24,4 +24,11 @@
         }                                                                                                              \
     } while (0)
 
+/* A test program's last line and exit status: "ok (0 failures)" or "FAILED (n failures)". */
+static inline int check_report(int failures)
+{
+    printf("%s (%d failures)\n", failures ? "FAILED" : "ok", failures);
+    return failures ? 1 : 0;
+}
+
 #endif
