@@ -36,7 +36,7 @@ SBX_INLINE size_t put_hits(uint8_t *hitp, uint8_t *badp, uint32_t *compact, size
         wm_store_bits(badp + i, inv, k);
     if (compact)
         return push_compact(compact, count, i, hit);
-    return count + wm_count(hit);
+    return count + (size_t)wm_count(hit);
 }
 
 /* The collide outputs (3D: nc = 3, 2D: nc = 2), each array may be NULL: separation, normal,
@@ -200,7 +200,7 @@ static ptrdiff_t kernel_aabb(const sbx_box_job *job)
             store_w(job->min[c], i, wf_select(ok, lo, inf), k);
             store_w(job->max[c], i, wf_select(ok, hi, ninf), k);
         }
-        valid += wm_count(wm_bits(ok) & ((1u << k) - 1u));
+        valid += (size_t)wm_count(wm_bits(ok) & ((1u << k) - 1u));
     }
     return (ptrdiff_t)valid;
 }
@@ -217,7 +217,7 @@ static ptrdiff_t kernel_axes_from_quat(const float *const quat[4], size_t n, flo
             for (int c = 0; c < 3; c++)
                 store_w(axis[a][c], i, u[a][c], k);
         /* Invalid rows are the NaN ones (a valid quaternion gives finite axes). */
-        bad += wm_count(wm_bits(wm_not(wm_eq(u[0][0], u[0][0]))) & ((1u << k) - 1u));
+        bad += (size_t)wm_count(wm_bits(wm_not(wm_eq(u[0][0], u[0][0]))) & ((1u << k) - 1u));
     }
     return (ptrdiff_t)bad;
 }

@@ -88,16 +88,16 @@ static inline void wm_store_bits(uint8_t *dst, unsigned bits, int k)
 }
 #endif
 
-/* wm_count(bits): the number of lanes set in `bits` (a wm_bits value, < 2^SBX_W). At 4 lanes a
- * shift of a 64-bit constant whose nibble b holds popcount(b): SSE4.1 has no popcnt instruction
- * (GCC enables it with -mavx2, not with -msse4.1), so __builtin_popcount there is a call to
- * libgcc's __popcountdi2, 21 instructions, and a call clobbers every vector register (what is
- * live across it is spilled). */
-static inline unsigned wm_count(unsigned bits)
+/* wm_count(bits): the number of lanes set in `bits` (a wm_bits value, < 2^SBX_W), an int as
+ * __builtin_popcount gives it. At 4 lanes a shift of a 64-bit constant whose nibble b holds
+ * popcount(b): SSE4.1 has no popcnt instruction (GCC enables it with -mavx2, not with -msse4.1),
+ * so __builtin_popcount there is a call to libgcc's __popcountdi2, 21 instructions, and a call
+ * clobbers every vector register (what is live across it is spilled). */
+static inline int wm_count(unsigned bits)
 {
     if (SBX_W == 4)
-        return (unsigned)(0x4332322132212110ull >> (4u * (bits & 15u))) & 15u;
-    return (unsigned)__builtin_popcount(bits);
+        return (int)((0x4332322132212110ull >> (4u * (bits & 15u))) & 15u);
+    return __builtin_popcount(bits);
 }
 
 /* wf_gather(base, idx): lane l = base[idx[l]]. Lane by lane on purpose: on the Xeon we measured
