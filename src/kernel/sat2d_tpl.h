@@ -555,8 +555,9 @@ SBX_INLINE ptrdiff_t run2d_collide(const sbx_job2d *job, sbx_src2d src)
         collide2dw o;
         collide2d_w(job, src, i, k, margin, &o);
         unsigned hit = o.hit & ((1u << k) - 1u);
-        count = put_hits(job->hit, job->bad, job->compact, i, k, hit, o.inv, count);
+        /* the vector outputs first, as in batch_tpl.h collide_step */
         put_collide(job->separation, job->normal, 2, job->axis, i, k, o.sep, o.n, o.id);
+        count = put_hits(job->hit, job->bad, job->compact, i, k, hit, o.inv, count);
     }
     return (ptrdiff_t)count;
 }

@@ -67,10 +67,16 @@ static inline uint64_t sbx_spread8(unsigned bits)
     x = (x | x << 7) & 0x0101010101010101ull;
     return x;
 }
-/* wm_store_bits(dst, bits, k): bits [0, k) of `bits` stored as k bytes 0 or 1 (hit, bad). */
+/* wm_store_bits(dst, bits, k): bits [0, k) of `bits` stored as k bytes 0 or 1 (hit, bad). A
+ * whole step of 4 lanes is one multiply: bits * 0x204081 = bits | bits << 7 | bits << 14 |
+ * bits << 21 (no two copies overlap, so no carries), which puts bit l at bit 8l: byte l on a
+ * little-endian target, as the 8-lane spread below assumes too. */
 static inline void wm_store_bits(uint8_t *dst, unsigned bits, int k)
 {
-    if (k == SBX_W && SBX_W >= 8) {
+    if (k == SBX_W && SBX_W == 4) {
+        uint32_t v = ((bits & 15u) * 0x204081u) & 0x01010101u;
+        memcpy(dst, &v, 4);
+    } else if (k == SBX_W && SBX_W >= 8) {
         for (int o = 0; o < SBX_W; o += 8) {
             uint64_t v = sbx_spread8(bits >> o);
             memcpy(dst + o, &v, 8);
@@ -81,6 +87,18 @@ static inline void wm_store_bits(uint8_t *dst, unsigned bits, int k)
     }
 }
 #endif
+
+/* wm_count(bits): the number of lanes set in `bits` (a wm_bits value, < 2^SBX_W), an int as
+ * __builtin_popcount gives it. At 4 lanes a shift of a 64-bit constant whose nibble b holds
+ * popcount(b): SSE4.1 has no popcnt instruction (GCC enables it with -mavx2, not with -msse4.1),
+ * so __builtin_popcount there is a call to libgcc's __popcountdi2, 21 instructions, and a call
+ * clobbers every vector register (what is live across it is spilled). */
+static inline int wm_count(unsigned bits)
+{
+    if (SBX_W == 4)
+        return (int)((0x4332322132212110ull >> (4u * (bits & 15u))) & 15u);
+    return __builtin_popcount(bits);
+}
 
 /* wf_gather(base, idx): lane l = base[idx[l]]. Lane by lane on purpose: on the Xeon we measured
  * on, this beat the native vgatherdps of AVX-512 (28.7 vs 32.6 ns/pair for pool + random pairs)
