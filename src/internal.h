@@ -102,9 +102,6 @@ static inline const char *sbx_src_label(sbx_src src)
     return (unsigned)src < SBX_SRC_COUNT ? labels[src] : "?";
 }
 
-/* A box of NaN (bad data): what a loader gives for a source that is not in the list. */
-static const satbox_box sbx_nan_box = {{NAN, NAN, NAN}, {NAN, NAN, NAN}, {{NAN, NAN, NAN}, {NAN, NAN, NAN}, {NAN, NAN, NAN}}};
-
 /* sbx_job's fields: the outputs collide carries (sbx_job2d's: SBX_OUT_FIELD2, sbx_cjob's: SBX_OUT_CFIELD). */
 #define SBX_OUT_FIELD3(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(type *SBX_OUT_DECL(3, name, rows, vec);)
 

@@ -330,7 +330,7 @@ SBX_INLINE size_t pair_contacts_w(const oboxw *A, const oboxw *B, wf margin, uns
     o->face = SBX_MANIFOLD ? wm_bits(wm_andnot(live, ch.use_edge)) & lanes : 0u;
     if (o->face) {
         reference_frame_w(A, B, &P, &S, &ch, margin, F, qn, o->face);
-        qn += (size_t)__builtin_popcount(o->face);
+        qn += (size_t)wm_count(o->face);
     }
 
     /* skipped when no live lane uses an edge axis */
@@ -720,7 +720,7 @@ SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_
         if (job->compact)
             count = push_compact(job->compact, count, i, hit);
         else
-            count += (size_t)__builtin_popcount(hit);
+            count += (size_t)wm_count(hit);
         put_step(cj, i, k, &o, cq, qpos, nrec);
     }
     *count_io = count;
