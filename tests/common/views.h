@@ -57,8 +57,12 @@ static inline satbox_boxes tb_boxes_from(satbox_boxes v, size_t at)
 /** Descriptor v moved on by `at` elements. */
 static inline satbox_qboxes tb_qboxes_from(satbox_qboxes v, size_t at)
 {
-    for (int j = 0; j < TB_QBOX_FIELDS; j++)
-        *tb_qboxes_slot(&v, j) += at;
+    for (int c = 0; c < 3; c++) { /* by name: through tb_qboxes_slot GCC 12 saw center[3] in the loop */
+        v.center[c] += at;
+        v.half[c] += at;
+    }
+    for (int c = 0; c < 4; c++)
+        v.quat[c] += at;
     return v;
 }
 
