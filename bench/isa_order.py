@@ -11,3 +11,6 @@ with open(_ISA_H) as _f:
                 for m in re.findall(r"^\s*X\((\w+), \w+, (\d+), (\d+), (\w+), \w+, \"[^\"]*\"\)", _f.read(), re.M)]
 
 ISA_ORDER = [r["name"] for r in ISA_ROWS]
+# Narrowest first, by rank (a path appended to the registry need not be the widest): the last
+# present is the one ratios refer to. Equal ranks (SSE4.1, NEON) never meet on one CPU.
+ISA_BY_RANK = [r["name"] for r in sorted(ISA_ROWS, key=lambda r: r["rank"])]

@@ -9,7 +9,7 @@ import statistics
 import sys
 from collections import defaultdict
 
-from isa_order import ISA_ORDER  # src/isa.h's paths
+from isa_order import ISA_BY_RANK, ISA_ORDER  # src/isa.h's paths
 import summary_2d  # the 2D table and issue 25's goal ratios
 
 BASELINES = ["seed", "textbook"]
@@ -92,7 +92,7 @@ class Results:
         """satbox's paths measured in this run (a path that only failed or was skipped is absent),
         narrowest first: the last is the widest present, the one ratios and shares refer to."""
         present = {name.split("/")[1] for name in self.runs if name.count("/") == 3}
-        return [p for p in ISA_ORDER if p in present]
+        return [p for p in ISA_BY_RANK if p in present]
 
 
 def f(v, fmt="{:.1f}", none="-"):

@@ -10,7 +10,7 @@ import json
 import sys
 from collections import defaultdict
 
-from isa_order import ISA_ORDER  # src/isa.h's paths
+from isa_order import ISA_BY_RANK, ISA_ORDER  # src/isa.h's paths
 
 PEERS = ["textbook", "classic", "box2d"]
 # The peers whose absence the table names: (path, name, why it can be missing).
@@ -68,7 +68,7 @@ def table_2d(runs, out, work="uniform", n=4096):
     names = [k for k in runs if k.startswith("2d/")]
     if not names:
         return None
-    paths = [p for p in ISA_ORDER + PEERS if any(k.split("/")[2] == p for k in names)]
+    paths = [p for p in ISA_BY_RANK + PEERS if any(k.split("/")[2] == p for k in names)]
     isas = [p for p in paths if p in ISA_ORDER]
     entries = ENTRIES + sorted({k.split("/")[1] for k in names} - set(ENTRIES))
     out.append(f"2D (satbox2d), {work} pairs ({n} in cache), CPU ns per pair; x = widest path's speed-up")

@@ -35,14 +35,18 @@
  * A new output (say a second normal on the pair forms): edit these places
  *   1. its entry here (collide 1: a field of sbx_job and sbx_job2d; contacts only: of sbx_cjob);
  *   2. its field in the public struct(s) of its forms, documented (include/satbox/satbox.h,
- *      satbox2d.h): the build stops (args.c) until the struct and the list agree;
+ *      satbox2d.h), appended last (tests and bench fill these structs by position; a field in
+ *      the middle breaks them, and one appended leaves their new output NULL: give them theirs);
+ *      the build stops (args.c) until the struct and the list agree; collide 1 puts it in 2D too;
  *   3. what each kernel writes into it: the scalar reference (scalar.c put_collide1 /
  *      scalar_contacts.c / scalar2d.c) and the wide stores (batch_tpl.h put_collide, shared with
  *      sat2d_tpl.h; contacts_tpl.h), the same bits on every path; bad data's value there too;
  *   4. the stream record, if the contacts stream is to carry it (satbox_manifold,
  *      contacts.h sbx_put_manifold*, tests/checkasm/contacts.c expected_record);
- *   5. the tests that still spell the outputs out one by one: tests/fuzz_diff.c and tests/fuzz2d.c
- *      (their outs and checks), bench/bare.cpp bare_call (collide), tests/test_badinput.c's cases;
+ *   5. the tests and benchmarks that still spell the outputs out one by one: tests/fuzz_diff.c and
+ *      tests/fuzz2d.c (their outs and checks), tests/test_helpers.c (outs, outs_equal),
+ *      tests/test_badinput.c's cases, bench/bare.cpp bare_call and bench/bench_kernel.cpp (collide),
+ *      bench/bench_main.cpp out_bytes and bench/insn_count.cpp;
  *      and what checks an output's meaning (tests/test_*.c, tests/checkasm/contacts.c's
  *      expected_record for the stream).
  * Binding, spans and their room, aliasing, the checked mode, the checkers' buffers, comparison and
