@@ -141,7 +141,7 @@ static int check_pool(const satbox_boxes *pool, const void *rec, size_t rec_size
     return sbx_check_indices(pairs, n, pool_n, s);
 }
 
-/* The sources of SBX_SOURCES (internal.h): for each NAME, the NULL and index checks of a job's
+/* The sources of SBX_SOURCES (sources.h): for each NAME, the NULL and index checks of a job's
  * inputs (n = job->n > 0 pairs), its arrays recorded in s. */
 static int check_src_MAT(const sbx_job *job, size_t pool_n, sbx_spans *s)
 {

@@ -111,7 +111,7 @@ static inline void load_qrec(const satbox_qrec *r, obox *b)
     quat_axes(r->quat[0], r->quat[1], r->quat[2], r->quat[3], b->u);
 }
 
-/* ---- the sources of SBX_SOURCES (internal.h): for each NAME, pair i of a job (load_pair_NAME).
+/* ---- the sources of SBX_SOURCES (sources.h): for each NAME, pair i of a job (load_pair_NAME).
  * The record sources fetch the two records of the pair SBX_REC_AHEAD ahead in large pools. */
 static inline int rec_prefetch_at(const sbx_job *job, size_t i)
 {

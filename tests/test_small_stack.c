@@ -222,7 +222,7 @@ static satbox_boxes_out boxes_out(outbuf *o)
 #define B (&in.b.view)
 #define MARGIN 0.01f
 
-/* The pair sources (SBX_SOURCES, src/internal.h): each one's overlap, collide and, where it has a
+/* The pair sources (SBX_SOURCES, src/sources.h): each one's overlap, collide and, where it has a
  * contacts form, contacts and contacts_stream are cases made from the list (api_sources.h names
  * the functions), so that a new source has its cases with no edit here. jobs[s]: the inputs of
  * every source, as source s. */

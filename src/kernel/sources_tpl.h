@@ -192,7 +192,7 @@ SBX_INLINE void load_qrec_w(const satbox_qrec *pool, const satbox_pair *pairs, s
     load_qrec_box_w(rb, b);
 }
 
-/* ---- the sources of SBX_SOURCES (internal.h): for each NAME, the W pairs at [i, i + k) of a job
+/* ---- the sources of SBX_SOURCES (sources.h): for each NAME, the W pairs at [i, i + k) of a job
  * (load_pair_w_NAME; `one` is box A already broadcast, for the one-vs-many kind) and its
  * prefetch (prefetch_NAME, called once per cache line of the streams or per step for records). */
 
