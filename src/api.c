@@ -49,7 +49,7 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
 /* Each source's satbox_overlap<suffix> and satbox_collide<suffix> (declared in satbox.h): the job
  * of source SBX_SRC_<NAME> with its inputs in the job fields fa, fb (a[i] vs b[i]) or f (a pool
  * with index pairs). */
-#define SBX_API_EACH(suffix, NAME, TA, fa, TB, fb)                                                           \
+#define SBX_API_EACH(NAME, suffix, TA, fa, TB, fb)                                                           \
     ptrdiff_t satbox_overlap##suffix(const TA *a, const TB *b, size_t n, uint8_t *hit, uint8_t *bad)         \
     {                                                                                                        \
         return pair_call(&(sbx_job){.src = SBX_SRC_##NAME, .n = n, .fa = a, .fb = b, .hit = hit, .bad = bad}, \
@@ -59,7 +59,7 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
     {                                                                                                        \
         return pair_call(&(sbx_job){.src = SBX_SRC_##NAME, .n = n, .fa = a, .fb = b, .margin = margin}, out, 1, 0); \
     }
-#define SBX_API_POOL(suffix, NAME, T, f)                                                                     \
+#define SBX_API_POOL(NAME, suffix, T, f)                                                                     \
     ptrdiff_t satbox_overlap##suffix(const T *pool, size_t pool_n, const satbox_pair *pairs, size_t n,       \
                                      uint8_t *hit, uint32_t *out, uint8_t *bad)                              \
     {                                                                                                        \
@@ -74,12 +74,13 @@ static ptrdiff_t pair_call(sbx_job *job, const satbox_result *res, int collide, 
                                     .compact = out},                                                         \
                          res, 1, pool_n);                                                                    \
     }
-SBX_API_EACH(, MAT, satbox_boxes, ma, satbox_boxes, mb)
-SBX_API_EACH(_q, QUAT, satbox_qboxes, qa, satbox_qboxes, qb)
-SBX_API_EACH(_one, ONE, satbox_box, one, satbox_boxes, mb)
-SBX_API_POOL(_pairs, POOL, satbox_boxes, pool)
-SBX_API_POOL(_pairs_rec, REC, satbox_rec, rec)
-SBX_API_POOL(_pairs_qrec, QREC, satbox_qrec, qrec)
+#define SBX_API_SBX_KIND_EACH SBX_API_EACH
+#define SBX_API_SBX_KIND_ONE SBX_API_EACH
+#define SBX_API_SBX_KIND_POOL SBX_API_POOL
+#define SBX_API_SBX_KIND_REC SBX_API_POOL
+#define SBX_API_ENTRY(name, label, kind, quat, contacts) SBX_APPLY(SBX_API_##kind, SBX_API_ROW_##name)
+SBX_SOURCES(SBX_API_ENTRY)
+#undef SBX_API_ENTRY
 #undef SBX_API_EACH
 #undef SBX_API_POOL
 

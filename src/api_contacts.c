@@ -62,19 +62,19 @@ static ptrdiff_t stream_call(sbx_cjob *cj, satbox_manifold *records, uint8_t *ba
 /* Each source's satbox_contacts<suffix> and satbox_contacts_stream<suffix> (declared in satbox.h):
  * the job of source SBX_SRC_<NAME> (those with a contacts form, SBX_SOURCES), its inputs in the
  * job fields fa, fb (a[i] vs b[i]) or f (a pool with index pairs). */
-#define SBX_CONTACTS_EACH(suffix, NAME, T, fa, fb)                                                           \
-    ptrdiff_t satbox_contacts##suffix(const T *a, const T *b, size_t n, float margin, const satbox_contacts_out *out) \
+#define SBX_CONTACTS_EACH(NAME, suffix, TA, fa, TB, fb)                                                           \
+    ptrdiff_t satbox_contacts##suffix(const TA *a, const TB *b, size_t n, float margin, const satbox_contacts_out *out) \
     {                                                                                                        \
         return contacts_call(&(sbx_cjob){.pair = {.src = SBX_SRC_##NAME, .n = n, .fa = a, .fb = b, .margin = margin}}, \
                              out, 0, 0);                                                                     \
     }                                                                                                        \
-    ptrdiff_t satbox_contacts_stream##suffix(const T *a, const T *b, size_t n, float margin, satbox_manifold *out, \
+    ptrdiff_t satbox_contacts_stream##suffix(const TA *a, const TB *b, size_t n, float margin, satbox_manifold *out, \
                                              uint8_t *bad)                                                   \
     {                                                                                                        \
         return stream_call(&(sbx_cjob){.pair = {.src = SBX_SRC_##NAME, .n = n, .fa = a, .fb = b, .margin = margin}}, \
                            out, bad, 0);                                                                     \
     }
-#define SBX_CONTACTS_POOL(suffix, NAME, T, f)                                                                \
+#define SBX_CONTACTS_POOL(NAME, suffix, T, f)                                                                \
     ptrdiff_t satbox_contacts##suffix(const T *pool, size_t pool_n, const satbox_pair *pairs, size_t n,      \
                                       float margin, const satbox_contacts_out *out, uint32_t *list)          \
     {                                                                                                        \
@@ -89,10 +89,12 @@ static ptrdiff_t stream_call(sbx_cjob *cj, satbox_manifold *records, uint8_t *ba
                                                 .margin = margin}},                                          \
                            out, bad, pool_n);                                                                \
     }
-SBX_CONTACTS_EACH(, MAT, satbox_boxes, ma, mb)
-SBX_CONTACTS_EACH(_q, QUAT, satbox_qboxes, qa, qb)
-SBX_CONTACTS_POOL(_pairs, POOL, satbox_boxes, pool)
-SBX_CONTACTS_POOL(_pairs_rec, REC, satbox_rec, rec)
-SBX_CONTACTS_POOL(_pairs_qrec, QREC, satbox_qrec, qrec)
+#define SBX_CONTACTS_SBX_KIND_EACH SBX_CONTACTS_EACH
+#define SBX_CONTACTS_SBX_KIND_POOL SBX_CONTACTS_POOL
+#define SBX_CONTACTS_SBX_KIND_REC SBX_CONTACTS_POOL
+#define SBX_CONTACTS_ENTRY(name, label, kind, quat, contacts) \
+    SBX_WHEN_##contacts(SBX_APPLY(SBX_CONTACTS_##kind, SBX_API_ROW_##name))
+SBX_SOURCES(SBX_CONTACTS_ENTRY)
+#undef SBX_CONTACTS_ENTRY
 #undef SBX_CONTACTS_EACH
 #undef SBX_CONTACTS_POOL

@@ -10,12 +10,13 @@
  * loader (scalar_sat.h load_pair_<NAME>), the wide loader and prefetch (sources_tpl.h
  * load_pair_w_<NAME>, prefetch_<NAME>), the per-source kernel loops (batch_tpl.h,
  * contacts_tpl.h), the checked mode, and the checkers' source loops and names (tests/).
- * Adding a source: one line here, its job field (sbx_job, internal.h), those four functions, its
- * public entry points (one line each in api.c and api_contacts.c, declared and documented in
- * satbox.h; a definition without a declaration is silently not exported), the suffix and job
- * fields of those names in tests/common/api_sources.h (TB_API_<NAME>: fuzz_diff.c and
- * test_small_stack.c, which loop over this list, do not compile without it), and a new job
- * field's input where the tests fill one job for every source (tests/checkasm/boxes.c boxes_job
+ * Adding a source: one line here, its SBX_API_ROW_<NAME> below (the suffix of its public names and
+ * its job fields: its entry points in api.c and api_contacts.c are expanded from it), its job
+ * field (sbx_job, internal.h), those four functions, the declarations of its entry points,
+ * documented, in satbox.h (a definition without a declaration is silently not exported), the
+ * tests' own statement of its names and fields in tests/common/api_sources.h (TB_API_<NAME>:
+ * fuzz_diff.c and test_small_stack.c, which loop over this list, do not compile without it), and
+ * a new job field's input where the tests fill one job for every source (tests/checkasm/boxes.c boxes_job
  * and its box_chunk, tests/fuzz_diff.c base, tests/test_small_stack.c jobs_make). Not expanded
  * from the list, to edit by hand when they should cover it: the benchmarks (bench/bench_main.cpp's
  * Entry list, in_bytes and cases, bench/insn_count.cpp, bench/summary.py's rows), the tests that
@@ -41,6 +42,20 @@
     X(REC, "records", SBX_KIND_REC, 0, 1)              /* 64-byte satbox_rec + pairs */   \
     X(QREC, "quaternion records", SBX_KIND_REC, 1, 1)  /* 48-byte satbox_qrec + pairs */
 
+
+/* Each source's public names and inputs, from which its entry points are expanded (api.c,
+ * api_contacts.c; the tests state them again on their own, tests/common/api_sources.h TB_API_<NAME>,
+ * so that a wrong row here fails them): (NAME, suffix of
+ * satbox_overlap<suffix> and its siblings, type of A, A's job field, type of B, B's job field) for
+ * the kinds EACH and ONE; (NAME, suffix, type of the pool, its job field) for POOL and REC.
+ * SBX_APPLY(m, SBX_API_ROW_MAT) is m(MAT, , satbox_boxes, ma, satbox_boxes, mb). */
+#define SBX_API_ROW_MAT (MAT, , satbox_boxes, ma, satbox_boxes, mb)
+#define SBX_API_ROW_QUAT (QUAT, _q, satbox_qboxes, qa, satbox_qboxes, qb)
+#define SBX_API_ROW_ONE (ONE, _one, satbox_box, one, satbox_boxes, mb)
+#define SBX_API_ROW_POOL (POOL, _pairs, satbox_boxes, pool)
+#define SBX_API_ROW_REC (REC, _pairs_rec, satbox_rec, rec)
+#define SBX_API_ROW_QREC (QREC, _pairs_qrec, satbox_qrec, qrec)
+#define SBX_APPLY(m, args) m args
 
 enum { SBX_KIND_EACH, SBX_KIND_ONE, SBX_KIND_POOL, SBX_KIND_REC };
 
