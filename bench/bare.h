@@ -4,9 +4,9 @@
 #define SATBOX_BENCH_BARE_H
 
 extern "C" {
-#include "contacts.h"
-#include "internal.h"
-#include "variants.h" // sbx_twin_for(isa, SBX_TWIN_BARE): a SIMD path's bare table, or null
+#include "box3d/contacts.h"
+#include "box3d/box3d.h"
+#include "core/variants.h" // sbx_twin_for(isa, SBX_TWIN_BARE): a SIMD path's bare table, or null
 }
 
 namespace sbb {

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
-"""isa_order.py - satbox's paths as its registry lists them (src/isa.h's SBX_ISAS), for the summaries, the plot and the engines."""
+"""isa_order.py - satbox's paths as its registry lists them (src/core/isa.h's SBX_ISAS), for the summaries, the plot and the engines."""
 import os
 import re
 
-_ISA_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "isa.h")
+_ISA_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "core", "isa.h")
 
 with open(_ISA_H) as _f:
     # Rows X(name, ENUM, width, rank, arch, detect, flags), one per path, in the order of satbox_isa.

@@ -7,7 +7,7 @@
 #include "views.h"
 
 extern "C" {
-#include "isa.h" // the paths
+#include "core/isa.h" // the paths
 }
 
 #include <algorithm>

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "outputs.h" /* src/: SBX_OUTPUTS, macros only */
+#include "core/outputs.h" /* src/: SBX_OUTPUTS, macros only */
 #include "satbox/satbox.h"
 
 /* The outputs of satbox_contacts: the contacts entries of SBX_OUTPUTS (src/outputs.h), one

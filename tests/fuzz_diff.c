@@ -56,10 +56,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contacts.h"
+#include "box3d/contacts.h"
 #include "api_sources.h"
 #include "contacts_util.h"
-#include "internal.h"
+#include "box3d/box3d.h"
 #include "paths.h"
 #include "support.h"
 

@@ -22,9 +22,14 @@ import sys
 NODE = re.compile(r'node: \{ title: "([^"]+)" label: "([^"]*)"')
 EDGE = re.compile(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"')
 SIZE = re.compile(r'\\n(\d+) bytes \(([a-z,]+)\)')
-# The SIMD paths, from the registry (src/isa.h's SBX_ISAS rows X(name, ENUM, width, rank, arch, detect, flags));
+# The SIMD paths, from the registry (src/core/isa.h's SBX_ISAS rows X(name, ENUM, width, rank, arch, detect, flags));
 # each one's kernels are the static library libsatbox_<name>.a (the scalar reference: lib_ci below).
-ISA_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'src', 'isa.h')
+def _find_up(rel):
+    d = os.path.dirname(os.path.abspath(__file__))
+    while not os.path.exists(os.path.join(d, rel)) and os.path.dirname(d) != d:
+        d = os.path.dirname(d)
+    return os.path.join(d, rel)
+ISA_H = _find_up(os.path.join('src', 'core', 'isa.h'))
 with open(ISA_H) as _f:
     ISAS = [n for n in re.findall(r'^\s*X\((\w+),', _f.read(), re.M) if n != 'scalar']
 KERNEL_TU = re.compile(r'libsatbox_(%s)\.a\.p$' % '|'.join(ISAS))

@@ -33,7 +33,7 @@
 #include <unistd.h>
 
 #include "api_sources.h" /* src/internal.h: the pair sources */
-#include "outputs.h"     /* src/: SBX_OUTPUTS, macros only */
+#include "core/outputs.h"     /* src/: SBX_OUTPUTS, macros only */
 #include "satbox/satbox.h"
 #include "satbox/satbox2d.h"
 #include "support.h"

@@ -6,8 +6,8 @@
                                  log counts as one failure, so does each stage that failed to build);
                                  exit 1 if anything failed
   check NAME LOG                 one named check of a stage over a log (CHECKS below); exit 1 if it fails
-  kernels-optimized DIR          every compile of a kernel (src/kernel/*.c) or of the scalar reference
-                                 (src/scalar*.c) in DIR/compile_commands.json ends on -O2 or -O3
+  kernels-optimized DIR          every compile of a kernel (src/kernel_*.c) or of the scalar reference
+                                 (src/<room>/*_ref.c) in DIR/compile_commands.json ends on -O2 or -O3
   stdout LOG NAME                prints what the test NAME wrote to stdout
   ratio A B                      A / B with two decimals, or ? when either is not a number
 """
@@ -80,7 +80,7 @@ def kernels_optimized(build_dir):
         return 1
     for entry in entries:
         src = entry["file"].replace("\\", "/")
-        m = re.search(r"src/(kernel/[^/]+\.c|scalar[^/]*\.c)$", src)
+        m = re.search(r"src/(kernel_[^/]+\.c|[a-z0-9]+/[^/]+_ref\.c)$", src)
         if not m:
             continue
         args = entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
@@ -92,7 +92,7 @@ def kernels_optimized(build_dir):
     for b in sorted(bad):
         print("   not optimized:", b)
     # The check must have seen the files it is about, or it passes on nothing.
-    if not any(f.startswith("kernel/") for f in seen) or not any(f.startswith("scalar") for f in seen):
+    if not any(f.startswith("kernel_") for f in seen) or not any(f.endswith("_ref.c") for f in seen):
         print("   no kernel or no scalar file in", build_dir)
         return 1
     return 1 if bad else 0

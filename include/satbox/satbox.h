@@ -121,9 +121,21 @@ extern "C" {
 #  define SATBOX_API
 #endif
 
-/* SATBOX_VERSION_MAJOR, _MINOR, _PATCH, SATBOX_VERSION and SATBOX_VERSION_STRING: configured by
- * Meson from the project version (meson.build) and installed beside this header. */
-#include "satbox/satbox_version.h"
+/* The version of the headers, written here and nowhere else: meson.build reads these three lines
+ * for the library's version, satbox.pc and the CMake package. satbox_version() gives the library's. */
+/** Major version of the headers. */
+#define SATBOX_VERSION_MAJOR 0
+/** Minor version of the headers. */
+#define SATBOX_VERSION_MINOR 1
+/** Patch version of the headers. */
+#define SATBOX_VERSION_PATCH 0
+/** Version as one number: major * 10000 + minor * 100 + patch. */
+#define SATBOX_VERSION (SATBOX_VERSION_MAJOR * 10000 + SATBOX_VERSION_MINOR * 100 + SATBOX_VERSION_PATCH)
+#define SATBOX_STRINGIFY_(x) #x
+#define SATBOX_STRINGIFY(x) SATBOX_STRINGIFY_(x)
+/** Version as the string satbox_version() returns, "major.minor.patch". */
+#define SATBOX_VERSION_STRING                                                                            \
+    SATBOX_STRINGIFY(SATBOX_VERSION_MAJOR) "." SATBOX_STRINGIFY(SATBOX_VERSION_MINOR) "." SATBOX_STRINGIFY(SATBOX_VERSION_PATCH)
 
 /** Every computed axis gap is within `SATBOX_BOUND_REL * S` of the exact one (S = the pair's scale). */
 #define SATBOX_BOUND_REL 0x1p-19f

@@ -4,7 +4,7 @@
 #define SATBOX_CHECKASM_BOXES_H
 
 #include "checkasm.h"
-#include "internal.h"
+#include "box3d/box3d.h"
 
 /* Pair i is A_i vs B_i. Every array is guarded and off vector alignment. */
 typedef struct box_chunk {

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "boxes.h"
-#include "contacts.h"
+#include "box3d/contacts.h"
 #include "scale.h"
 
 #define CHUNK 2000

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contacts2d.h"
+#include "poly2d/contacts2d.h"
 #include "sat.h"
 #include "scale.h"
 #include "support2d.h"

@@ -4,7 +4,7 @@
 #define SATBOX_CHECKASM_SAT_H
 
 #include "checkasm.h"
-#include "internal.h"
+#include "box3d/box3d.h"
 
 /* The outputs of one run of collide (per batch), overlap (per batch) and collide's compacted list
  * (over the whole chunk): every output collide carries (SBX_OUTPUTS), each followed by overlap's

@@ -7,8 +7,8 @@
 #ifndef SATBOX_TESTS_API_SOURCES_H
 #define SATBOX_TESTS_API_SOURCES_H
 
-#include "internal.h"
-#include "internal2d.h"
+#include "box3d/box3d.h"
+#include "poly2d/poly2d.h"
 
 /* Each source: (suffix of its public names, the job field of A, of B) for a[i] vs b[i]; (suffix,
  * the job field of the pool) for the sources of index pairs into a pool. */

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contacts.h"
-#include "internal.h"
-#include "internal2d.h"
-#include "variants.h"
+#include "box3d/contacts.h"
+#include "box3d/box3d.h"
+#include "poly2d/poly2d.h"
+#include "core/variants.h"
 
 /* One path: its name and its table (pairs, AABBs, quaternions, contact manifolds, 2D). */
 typedef struct test_path {

@@ -1,5 +1,0 @@
-/* kernel_avx512.c - every kernel template instantiated for AVX-512 (F, DQ, BW, VL), 16 pairs per step. */
-/* SPDX-License-Identifier: MIT */
-#define SBX_ISA avx512
-#include "wide_avx512.h"
-#include "path_tpl.h"

@@ -1,0 +1,77 @@
+/* internal2d.h - what the 2D scalar reference, the 2D wide kernels and the 2D entry points share. */
+/* SPDX-License-Identifier: MIT */
+#ifndef SATBOX_INTERNAL2D_H
+#define SATBOX_INTERNAL2D_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/internal.h"
+#include "satbox/satbox2d.h"
+
+/* Where the shapes of a 2D job come from: THE list of 2D pair sources, expanded into the enum
+ * here, the argument checks (api2d.c), the per-source kernel loops (sat2d_tpl.h,
+ * contacts2d_tpl.h, scalar2d.c, scalar_contacts2d.c) and the checkers (tests/checkasm2d.c). The
+ * loaders read the columns, so a new combination of them is one line here plus its entry points.
+ *   X(NAME, label, a_rect, b_rect, pool)
+ *   a_rect, b_rect: 1 when side A (B) is a rectangle (from ra, rb), 0 a polygon (from pa, pb); both
+ *           rectangles: the rectangle math; else the polygon math, a rectangle A taken as a
+ *           4-vertex polygon and the pair worked relative to its center
+ *   pool:   1 when the pairs index one pool (pairs[i].a, pairs[i].b in ra or pa: A's kind, which
+ *           must then be B's), 0 for a[i] vs b[i] */
+#define SBX_SOURCES2D(X)                                                           \
+    X(RECT, "rect", 1, 1, 0)           /* ra[i] vs rb[i] */                        \
+    X(RECT_POOL, "rect-pool", 1, 1, 1) /* ra[pairs[i].a] vs ra[pairs[i].b] */      \
+    X(POLY, "poly", 0, 0, 0)           /* pa[i] vs pb[i] */                        \
+    X(POLY_POOL, "poly-pool", 0, 0, 1) /* pa[pairs[i].a] vs pa[pairs[i].b] */      \
+    X(RECT_POLY, "rect-poly", 1, 0, 0) /* ra[i] vs pb[i] */
+
+typedef enum sbx_src2d {
+#define SBX_SRC2D_ENUM(name, ...) SBX2D_##name,
+    SBX_SOURCES2D(SBX_SRC2D_ENUM)
+#undef SBX_SRC2D_ENUM
+    SBX2D_COUNT
+} sbx_src2d;
+
+#define SBX_SRC2D_BIT_A_RECT(name, label, a_rect, b_rect, pool) | ((unsigned)(a_rect) << SBX2D_##name)
+#define SBX_SRC2D_BIT_B_RECT(name, label, a_rect, b_rect, pool) | ((unsigned)(b_rect) << SBX2D_##name)
+#define SBX_SRC2D_BIT_POOL(name, label, a_rect, b_rect, pool) | ((unsigned)(pool) << SBX2D_##name)
+/* The columns (constants, folded where src is one). */
+SBX_ALWAYS_INLINE int sbx_src2d_a_rect(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_A_RECT)) >> src) & 1u; }
+SBX_ALWAYS_INLINE int sbx_src2d_b_rect(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_B_RECT)) >> src) & 1u; }
+SBX_ALWAYS_INLINE int sbx_src2d_is_pool(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_POOL)) >> src) & 1u; }
+/* Both shapes rectangles: the rectangle math. */
+SBX_ALWAYS_INLINE int sbx_src2d_is_rects(sbx_src2d src) { return sbx_src2d_a_rect(src) && sbx_src2d_b_rect(src); }
+/* The source's label (reports, checkers). */
+static inline const char *sbx_src2d_label(sbx_src2d src)
+{
+#define SBX_SRC2D_LABEL(name, label, ...) label,
+    static const char *const labels[] = {SBX_SOURCES2D(SBX_SRC2D_LABEL)};
+#undef SBX_SRC2D_LABEL
+    return (unsigned)src < SBX2D_COUNT ? labels[src] : "?";
+}
+
+/* The collide outputs of SBX_OUTPUTS as 2D job fields (a vector has two components). */
+#define SBX_OUT_FIELD2(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(type *SBX_OUT_DECL(2, name, rows, vec);)
+
+/* One 2D call, already checked by the public entry point. The kernels process pairs [0, n) and
+ * write only the outputs that are not NULL. The rectangle math serves SBX2D_RECT and
+ * SBX2D_RECT_POOL, the polygon math the other three. */
+typedef struct sbx_job2d {
+    sbx_src2d src;
+    size_t n;
+    const satbox2d_rects *ra, *rb; /* rb unused by the pool and rect-poly sources */
+    const satbox2d_polys *pa, *pb; /* pa unused by rect-poly */
+    const satbox_pair *pairs;      /* pool sources */
+    float margin;                  /* collide only */
+    SBX_OUTPUTS(SBX_OUT_FIELD2)    /* hit, bad, separation, normal[2], axis: each may be NULL (overlap: hit, bad) */
+    uint32_t *compact;             /* may be NULL: indices of the pairs with hit == 1, ascending */
+} sbx_job2d;
+
+/* The scalar reference's 2D kernels (scalar2d.c), the `overlap2d` and `collide2d` of
+ * sbx_path_scalar; the wide ones are those of each kernel_<name>.c's table (sat2d_tpl.h). Each
+ * returns the number of pairs with hit == 1. */
+ptrdiff_t sbx_scalar_overlap2d(const sbx_job2d *job);
+ptrdiff_t sbx_scalar_collide2d(const sbx_job2d *job);
+
+#endif
