@@ -3,7 +3,7 @@
 #ifndef SATBOX_PATH_TPL_H
 #define SATBOX_PATH_TPL_H
 
-/* Included by each kernel_<isa>.c after its wide_<isa>.h, with SBX_ISA its name in src/isa.h. */
+/* Included by each kernel_<isa>.c after its wide_<isa>.h, with SBX_ISA its name in core/isa.h. */
 #include "box3d/sources_tpl.h"
 #include "box3d/sat_tpl.h"
 #include "box3d/batch_tpl.h"

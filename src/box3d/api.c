@@ -1,4 +1,4 @@
-/* api.c - the public entry points: one argument check for every call, then the active path. */
+/* api.c - the 3D pair entry points, AABBs, axes from quaternions, version and strerror: one argument check per call, then the active path. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* api_contacts.c - the contact-manifold entry points: argument checks, then the active path's contacts kernel. */
+/* api_contacts.c - the 3D contact-manifold entry points (SoA and stream forms): argument checks, then the active path's contacts kernel. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 

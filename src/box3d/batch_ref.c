@@ -7,7 +7,7 @@
 #include "box3d/sat_ref.h"
 
 /* This file is compiled without SIMD headers or flags; the shared pieces (and the rules of their
- * operation order) are in scalar_sat.h. */
+ * operation order) are in sat_ref.h and sources_ref.h. */
 
 int sbx_ref_box_valid(const satbox_box *b)
 {

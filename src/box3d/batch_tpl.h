@@ -1,4 +1,4 @@
-/* batch_tpl.h - the batch drivers: loops over a job, tails, outputs, and the kernel table. */
+/* batch_tpl.h - the template of batch_ref.c: the overlap / collide / AABB / quaternion kernels over a job (loops, tails, outputs). */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_BATCH_TPL_H
 #define SATBOX_BATCH_TPL_H
@@ -97,11 +97,8 @@ SBX_INLINE void load_job_w(const sbx_job *job, sbx_src src, size_t i, int k, con
 
 /* One collide step of k lanes at pair i; returns the new count. Called with the constant SBX_W in
  * the main loop (no per-load tail test) and once more for the remainder. The vector outputs are
- * stored before put_hits, so that no vector is live across its count (the pool forms: the
- * compaction loop; before wm_count, SSE4.1's popcount was a call to libgcc, which clobbers every
- * vector register). In the other order sep, normal and id were kept across it: SSE4.1 collide
- * spent 12 more spill stores, 15 more reloads and 19 more register moves a step (272.8 -> 283.5
- * instructions per pair). */
+ * stored before put_hits, so that no vector is live across its count (the compaction loop of the
+ * pool forms): kept across it, sep, normal and id are spilled and reloaded every step. */
 SBX_INLINE size_t collide_step(const sbx_job *job, sbx_src src, const oboxw *one, wf margin, int pf, size_t i, int k,
                                size_t count)
 {
@@ -133,8 +130,8 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
     load_one_if_w(job, src, &one);
     size_t count = 0, n = job->n;
     const int pf = prefetch_wanted(job, src);
-    /* One loop with the tail inside: here (unlike collide) splitting off the tail measured worse
-     * (AVX2 60.0 -> 64.8 instructions per pair), the two inlined copies costing registers. */
+    /* One loop with the tail inside: here (unlike collide) splitting off the tail is slower, the
+     * two inlined copies costing registers. */
     for (size_t i = 0; i < n; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
         oboxw a, b;
@@ -181,7 +178,7 @@ SBX_KERNEL_BY_SOURCE(collide)
 #undef SBX_RUN_overlap
 #undef SBX_RUN_collide
 
-/* scalar.c sbx_scalar_aabb(). */
+/* batch_ref.c sbx_scalar_aabb(). */
 static ptrdiff_t kernel_aabb(const sbx_box_job *job)
 {
     size_t valid = 0, n = job->n;
@@ -206,7 +203,7 @@ static ptrdiff_t kernel_aabb(const sbx_box_job *job)
     return (ptrdiff_t)valid;
 }
 
-/* scalar.c sbx_scalar_axes_from_quat(). */
+/* batch_ref.c sbx_scalar_axes_from_quat(). */
 static ptrdiff_t kernel_axes_from_quat(const float *const quat[4], size_t n, float *axis[3][3])
 {
     size_t bad = 0;

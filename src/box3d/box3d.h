@@ -1,4 +1,4 @@
-/* box3d.h - what the 3D entry points, the 3D scalar reference and the 3D templates share: the pair job and its checks. */
+/* box3d.h - what the 3D entry points, the 3D scalar reference and the 3D templates share: the pair and AABB jobs, the 3D declarations. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_BOX3D_H
 #define SATBOX_BOX3D_H
@@ -47,7 +47,7 @@ typedef struct sbx_box_job {
 
 /* The scalar path's 3D kernels (batch_ref.c), entries of its table (kernel_scalar.c); the checked
  * mode calls sbx_scalar_collide directly, which keeps its depth visible in the call graphs that
- * tests/tools/stack_frames.py reads. */
+ * stack_frames.py (tests) reads. */
 ptrdiff_t sbx_scalar_overlap(const sbx_job *job);
 ptrdiff_t sbx_scalar_collide(const sbx_job *job);
 ptrdiff_t sbx_scalar_aabb(const sbx_box_job *job);

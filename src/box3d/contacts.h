@@ -1,4 +1,4 @@
-/* contacts.h - what the contact-manifold entry points, the scalar reference and the kernels share. */
+/* contacts.h - what the 3D contacts entry points, reference and kernels share: the contacts job, feature ids, the stream record writer. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_CONTACTS_H
 #define SATBOX_CONTACTS_H
@@ -71,8 +71,8 @@ static inline void sbx_put_manifold(satbox_manifold *r, size_t pair, const float
     sbx_put_manifold_points(r, count, point, depth, feature);
 }
 
-/* The scalar reference's contacts kernel (scalar_contacts.c), the `contacts` of sbx_path_scalar;
- * the wide ones are the `contacts` of each kernel_<name>.c's table (src/kernel/contacts_tpl.h). */
+/* The scalar reference's contacts kernel (contacts_ref.c), the `contacts` of sbx_path_scalar;
+ * the wide ones are the `contacts` of each kernel_<name>.c's table (contacts_tpl.h). */
 ptrdiff_t sbx_scalar_contacts(const sbx_cjob *job);
 
 /* checked.c: sbx_checked_pairs() for the contacts functions (manifold outputs, stream records). */

@@ -1,4 +1,4 @@
-/* scalar_contacts.c - the plain-C reference of the contact manifolds: defines the operation order every path reproduces. */
+/* contacts_ref.c - the reference of contacts_tpl.h: the 3D contact manifold in named steps, in the operation order every path reproduces. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -6,10 +6,10 @@
 #include "box3d/contacts.h"
 #include "box3d/sat_ref.h"
 
-/* Like scalar.c, this file is compiled without SIMD flags, with -ffp-contract=off, and every
+/* Like batch_ref.c, this file is compiled without SIMD flags, with -ffp-contract=off, and every
  * expression is written in the order the wide kernel evaluates it. The SAT part (loading, pair
- * validity, the 15 gaps, the normal of an axis) is scalar_sat.h's, the same code as
- * satbox_collide()'s reference, so that hit, normal and axis agree bit for bit with it wherever
+ * validity, the 15 gaps, the normal of an axis) is sat_ref.h's and sources_ref.h's, the same code
+ * as satbox_collide()'s reference, so that hit, normal and axis agree bit for bit with it wherever
  * the same axis wins. */
 
 /* maxps / minps semantics (b unless a is strictly greater / smaller); NaN is kept away. */
@@ -32,7 +32,7 @@ static float clampf(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
  *   to_world         the slots in the world, with their depths and feature ids
  * edge axis:
  *   edge_point       the one point of rule 5
- * src/kernel/contacts_tpl.h has the same steps under the same names (with _w), in this order. */
+ * contacts_tpl.h has the same steps under the same names (with _w), in this order. */
 
 typedef struct cout {
     uint8_t hit, axis, bad, count;
@@ -523,5 +523,5 @@ static ptrdiff_t scalar_contacts(const sbx_cjob *cj)
     return (ptrdiff_t)count;
 }
 
-/* The contacts of the scalar path's table (scalar.c). */
+/* The contacts of the scalar path's table (kernel_scalar.c). */
 ptrdiff_t sbx_scalar_contacts(const sbx_cjob *job) { return scalar_contacts(job); }

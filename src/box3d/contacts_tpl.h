@@ -1,4 +1,4 @@
-/* contacts_tpl.h - contact manifolds of SBX_W pairs per step, over the SAT math of sat_tpl.h (scalar_contacts.c step for step). */
+/* contacts_tpl.h - the template of contacts_ref.c: contact manifolds of SBX_W pairs per step over the SAT math of sat_tpl.h, step for step. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_CONTACTS_TPL_H
 #define SATBOX_CONTACTS_TPL_H
@@ -7,7 +7,7 @@
 #include "box3d/contacts.h"
 
 /* Included after sat_tpl.h and batch_tpl.h (it reuses pair_setup_w, the gap functions, the
- * loaders and the output helpers). The steps are scalar_contacts.c's, under the same names with
+ * loaders and the output helpers). The steps are contacts_ref.c's, under the same names with
  * _w and in the same order: sat_axes_w, choose_axis_w, then for a face axis reference_frame_w,
  * clip_incident_w, reduce_to_4_w, to_world_w, for an edge axis edge_point_w; each expression is
  * the scalar one in the same order, so every path gives the same bits. The face axis' steps run
@@ -31,7 +31,7 @@ SBX_INLINE wf sel3(wf idx, wf v0, wf v1, wf v2)
     return wf_select(wm_eq(idx, wf_zero()), v0, wf_select(wm_eq(idx, wf_set1(1.0f)), v1, v2));
 }
 
-/* scalar_contacts.c maxf / clampf / dot3. */
+/* contacts_ref.c maxf / clampf / dot3. */
 SBX_INLINE wf maxf_w(wf a, wf b) { return wf_select(wm_gt(a, b), a, b); }
 SBX_INLINE wf clampf_w(wf x, wf h)
 {
@@ -44,8 +44,8 @@ SBX_INLINE wf dot3_w(const wf a[3], const wf b[3])
 }
 
 /* SBX_FEATURE_FACES(ref, inc) and SBX_FEATURE(faces, cand) as exact floats (contacts.h), the one
- * packing of the kernels: the face bytes, which a face lane keeps in one queue row (one row less
- * than ref and inc apart: 128 bytes of AVX-512's queue), then the candidate code. */
+ * packing of the kernels: the face bytes, which a face lane keeps in one queue row (not two, as
+ * ref and inc apart would take), then the candidate code. */
 SBX_INLINE wf feature_faces_w(wf ref, wf inc)
 {
     return wf_add(ref, wf_mul(inc, wf_set1(SBX_FEAT_INC)));
@@ -64,12 +64,11 @@ SBX_INLINE wf feature_w(wf faces, wf cand)
  * frame, and every entry point must fit in a 16 KiB thread stack (satbox.h; engines call this
  * from job-system threads and fibers): SBX_QCAP columns of the frame rows (a step starts only
  * with fewer than SBX_W lanes queued and queues at most SBX_W), 0.9 / 1.8 / 3.6 KB at 4 / 8 / 16
- * lanes, and no per-step state is kept (blocks of 32 to 64 pairs held 4.4 to 6.7 KB before, and
- * ran the face manifold on part empty vectors at the end of every block: 21% / 44% of AVX-512's
- * lanes used on random / stacked pairs in blocks of one step). */
+ * lanes, and no per-step state is kept (a block of pairs held at once would take more stack and
+ * end with the face manifold on part empty vectors). */
 #define SBX_QCAP (2 * SBX_W)
 
-/* The face manifold's inputs, one column per queued lane: scalar_contacts.c's face_frame. */
+/* The face manifold's inputs, one column per queued lane: contacts_ref.c's face_frame. */
 typedef struct frame_rows {
     float f[3][SBX_QCAP], e1[3][SBX_QCAP], e2[3][SBX_QCAP]; /* incident face center, half edges: (z, x, y) */
     float hk[SBX_QCAP], H1[SBX_QCAP], H2[SBX_QCAP];          /* P's half extents along k, k1, k2 */
@@ -104,15 +103,14 @@ typedef struct contactsw {
 
 /* ---- sat_axes_w, choose_axis_w --------------------------------------------------------------- */
 
-/* scalar_contacts.c best_axes; the axis ids as floats. The pair's set-up P (sat_pairw) is a
- * struct of its own beside it: held inside this one, GCC's AVX-512 stage 1 of the matrix and
- * quaternion sources took 896 to 1024 bytes more stack (stack_frames.py: 5512 instead of 4552),
- * which put the contacts chain over the 10 KiB budget. */
+/* contacts_ref.c best_axes; the axis ids as floats. The pair's set-up P (sat_pairw) is a
+ * struct of its own beside it: held inside this one, it makes GCC's AVX-512 stage 1 take more
+ * stack, which puts the contacts chain over its budget (stack_frames.py). */
 typedef struct best_axesw {
     wf proj_b[3];
     wf gap_a, gap_b, gap_edge, proj_edge;
     wf axis_a, axis_b, axis_edge;   /* axis_edge 0 where there is no usable edge axis (gap_edge -inf) */
-    wf edge_len2, edge_r;           /* len2_edge and R[i][j] of that edge axis (the scalar reads
+    wf edge_len2, edge_r;           /* len2_edge_w and R[i][j] of that edge axis (the scalar reads
                                        them from P by index) */
     wf sum_h, separation;
 } best_axesw;
@@ -157,7 +155,7 @@ SBX_INLINE void sat_axes_w(const oboxw *A, const oboxw *B, sat_pairw *P, best_ax
     S->separation = maxf_w(maxf_w(S->gap_a, S->gap_b), S->gap_edge);
 }
 
-/* scalar_contacts.c axis_choice. */
+/* contacts_ref.c axis_choice. */
 typedef struct axis_choicew {
     wf axis, proj;
     wm use_edge;
@@ -183,7 +181,7 @@ SBX_INLINE void choose_axis_w(const sat_pairw *P, const best_axesw *S, axis_choi
 
 /* ---- reference_frame_w ----------------------------------------------------------------------- */
 
-/* scalar_contacts.c reference_frame() for the lanes qm, each row appended (compressed) to the
+/* contacts_ref.c reference_frame() for the lanes qm, each row appended (compressed) to the
  * queue's rows at column qn as soon as it is known (an array of them all spilled). */
 SBX_INLINE void reference_frame_w(const oboxw *A, const oboxw *B, const sat_pairw *P, const best_axesw *S,
                                   const axis_choicew *ch, wf margin, frame_rows *F, size_t qn, unsigned qm)
@@ -259,7 +257,7 @@ SBX_INLINE void reference_frame_w(const oboxw *A, const oboxw *B, const sat_pair
 
 /* ---- edge_point_w ------------------------------------------------------------------------------ */
 
-/* scalar_contacts.c edge_point() for the lanes whose axis is edge axis axis_edge (normal n): the
+/* contacts_ref.c edge_point() for the lanes whose axis is edge axis axis_edge (normal n): the
  * point and its feature id (the other lanes' values are never used). */
 SBX_INLINE void edge_point_w(const oboxw *A, const oboxw *B, const best_axesw *S, const wf n[3], wf point[3],
                              wf *feature)
@@ -311,7 +309,7 @@ SBX_INLINE void edge_point_w(const oboxw *A, const oboxw *B, const best_axesw *S
 
 /* ---- stage 1: pair_contacts_w -------------------------------------------------------------- */
 
-/* scalar_contacts.c pair_contacts() for SBX_W pairs, first stage: the SAT part, the axis, the
+/* contacts_ref.c pair_contacts() for SBX_W pairs, first stage: the SAT part, the axis, the
  * normal, the edge points; the face lanes among `lanes` get their frame appended (compressed) to
  * the queue's rows F at column qn. Returns the new queue length. */
 SBX_INLINE size_t pair_contacts_w(const oboxw *A, const oboxw *B, wf margin, unsigned lanes, contactsw *o,
@@ -375,7 +373,7 @@ SBX_INLINE void load_frame_w(const frame_rows *r, size_t pos, face_framew *F)
     F->lo = wf_loadu(r->lo + pos);
 }
 
-/* scalar_contacts.c corners, cand, clipped, reduced. */
+/* contacts_ref.c corners, cand, clipped, reduced. */
 typedef struct cornersw {
     wf x1[4], x2[4], d[4];
     wm in[4];
@@ -406,13 +404,13 @@ SBX_INLINE void take_cand(wm m, const candw *src, candw *dst)
     dst->code = wf_select(m, src->code, dst->code);
 }
 
-/* scalar_contacts.c near_end(). */
+/* contacts_ref.c near_end(). */
 SBX_INLINE wm near_end_w(const cornersw *Q, wf x, wf y, int q, wf ct)
 {
     return wm_and(Q->in[q], wm_and(wm_le(wf_abs(wf_sub(x, Q->x1[q])), ct), wm_le(wf_abs(wf_sub(y, Q->x2[q])), ct)));
 }
 
-/* scalar_contacts.c clip_incident(); the deepest kept depth is kept as the candidates come. */
+/* contacts_ref.c clip_incident(); the deepest kept depth is kept as the candidates come. */
 SBX_INLINE void clip_incident_w(const face_framew *F, clippedw *C)
 {
     static const float corner_s1[4] = {-1.0f, 1.0f, 1.0f, -1.0f}, corner_s2[4] = {-1.0f, -1.0f, 1.0f, 1.0f};
@@ -510,7 +508,7 @@ SBX_INLINE void clip_incident_w(const face_framew *F, clippedw *C)
     C->deepest = deepest;
 }
 
-/* scalar_contacts.c reduce_to_4(): passes over all candidates with masks pick the scalar's. */
+/* contacts_ref.c reduce_to_4(): passes over all candidates with masks pick the scalar's. */
 SBX_INLINE void reduce_to_4_w(const face_framew *F, const clippedw *C, reducedw *R)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f), ct = F->ct;
@@ -576,7 +574,7 @@ SBX_INLINE void reduce_to_4_w(const face_framew *F, const clippedw *C, reducedw 
     R->count = wf_select(has0, cnt3, one);
 }
 
-/* scalar_contacts.c to_world(): the slots in the world, with depth and feature id, into the
+/* contacts_ref.c to_world(): the slots in the world, with depth and feature id, into the
  * result rows (over the frame rows: every input is read before the first result is written). */
 SBX_INLINE void to_world_w(queue_rows *q, size_t pos, const face_framew *F, const reducedw *R)
 {
@@ -606,8 +604,7 @@ SBX_INLINE void to_world_w(queue_rows *q, size_t pos, const face_framew *F, cons
 /* The face axis' steps for the SBX_W queued lanes at column pos: clip, reduce, place in the
  * world. A function of its own, which reads its inputs where it uses them, and whose loops over
  * edges and candidates are unrolled: its frame is then the same whatever loop calls it (inlined,
- * GCC's spills varied from 3.4 to 5.4 KB on AVX2 with the caller's loop), and small (AVX-512:
- * 4.2 KB instead of 7.3 KB with the loops rolled). */
+ * GCC's spills vary with the caller's loop), and small (rolled, the loops spill far more). */
 static SBX_NOINLINE void face_manifold_w(queue_rows *q, size_t pos)
 {
     face_framew F;
@@ -728,7 +725,8 @@ SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_
 }
 
 /* Stage 1 with the source's loaders fixed, one function per source (one function holding all
- * the loops took their sum again): contacts_stage1_MAT, _QUAT, ... from SBX_SOURCES. */
+ * the loops would need the sum of their frames): contacts_stage1_MAT, _QUAT, ... from
+ * SBX_SOURCES. */
 #define SBX_STAGE1(name, label, kind, quat, contacts) SBX_WHEN_##contacts(SBX_STAGE1_FN(name))
 #define SBX_STAGE1_FN(name)                                                                               \
     static SBX_NOINLINE size_t contacts_stage1_##name(const sbx_cjob *cj, int pf, size_t i, cqueue *cq, size_t *count, \

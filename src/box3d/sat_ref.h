@@ -4,7 +4,7 @@
 #define SATBOX_SAT_REF_H
 
 /* Included only by the scalar reference files, which are compiled without SIMD headers or flags.
- * Every expression is written in the order the wide kernel (src/kernel/sat_tpl.h) evaluates it:
+ * Every expression is written in the order the wide kernel (sat_tpl.h) evaluates it:
  * sums left to right, no fused multiply-add (-ffp-contract=off), IEEE sqrt and division.
  * Changing an expression here means changing it there too; the checkers compare the two bit
  * for bit. */
@@ -47,7 +47,7 @@ static inline void put_collide1(const sbx_job *job, size_t i, float sep, const f
 /* ---- the pair test ---------------------------------------------------------------------------
  *
  * Everything the 15 axes share, computed once per pair in A's frame (operation order fixed here
- * and reproduced by src/kernel/sat_tpl.h):
+ * and reproduced by sat_tpl.h):
  *   d_c   = cB_c - cA_c
  *   R_ij  = (uA_i0 uB_j0 + uA_i1 uB_j1) + uA_i2 uB_j2        AR_ij = |R_ij|
  *   t_i   = (d_0 uA_i0 + d_1 uA_i1) + d_2 uA_i2
@@ -82,7 +82,7 @@ static inline void put_collide1(const sbx_job *job, size_t i, float sep, const f
  * +-B_k = +-e / |L_k| (|L_k| = 1 for face axes): beyond B it says "separated" for a truly
  * separated pair and "overlapping" for a truly penetrating one. The axes the rule skips have
  * |L| < ~1e-3; a pair whose exact separation shows only on such an axis is reported overlapping
- * (tests/test_oracle.c measures how far).
+ * (test_oracle.c measures how far).
  * Why no guard (g > e instead of g > 0): it would never call an overlapping pair separated, but it
  * reports as overlapping every pair within 2e of touching: with e = 32 ulps of the pair's scale,
  * thousands of resting (stacked) pairs in a million. The errors are a few ulps in practice, so

@@ -1,4 +1,4 @@
-/* sat_tpl.h - the 15-axis separating axis math of one step of W pairs (overlap, collide). */
+/* sat_tpl.h - the template of sat_ref.h: the 15-axis separating axis math of one step of SBX_W pairs (overlap, collide). */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_SAT_TPL_H
 #define SATBOX_SAT_TPL_H
@@ -8,7 +8,7 @@
 
 /* ---- the math ----------------------------------------------------------------------------- */
 
-/* scalar.c box_valid(): the per-box rule (AABBs). */
+/* sat_ref.h box_valid(): the per-box rule (AABBs). */
 SBX_INLINE wm box_valid_w(const oboxw *b)
 {
     wf size = wf_add(wf_add(wf_add(wf_add(wf_add(wf_abs(b->c[0]), wf_abs(b->c[1])), wf_abs(b->c[2])), b->h[0]),
@@ -24,7 +24,7 @@ SBX_INLINE wm box_valid_w(const oboxw *b)
     return wm_and(ok, wm_le(asum, wf_set1(SATBOX_AXIS_SUM_LIMIT)));
 }
 
-/* What the 15 axes of SBX_W pairs share: scalar.c pair_setup(). */
+/* What the 15 axes of SBX_W pairs share: sat_ref.h pair_setup(). */
 typedef struct sat_pairw {
     wf R[3][3], AR[3][3], t[3], at[3];
     wm valid;
@@ -67,7 +67,8 @@ SBX_INLINE void pair_setup_w(const oboxw *A, const oboxw *B, sat_pairw *P)
 #endif
 }
 
-/* scalar.c axis_gap() for the face axes of A (i), of B (j) and the edge axes (i, j). */
+/* sat_ref.h gap_face_a(), gap_face_b() and gap_edge(): the face axes of A (i), of B (j) and the
+ * edge axes (i, j). */
 SBX_INLINE wf gap_face_a_w(const oboxw *A, const oboxw *B, const sat_pairw *P, int i)
 {
     wf rb = wf_add(wf_add(wf_mul(B->h[0], P->AR[i][0]), wf_mul(B->h[1], P->AR[i][1])), wf_mul(B->h[2], P->AR[i][2]));
@@ -124,9 +125,9 @@ SBX_INLINE wf max_edges(const oboxw *A, const oboxw *B, const sat_pairw *P, wf m
     return m;
 }
 
-/* scalar.c ref_overlap(): hit = valid and no used axis with g > 0. For a valid pair every gap is
- * finite (see scalar.c), so the test is max(g) <= 0 over the used axes, in any order; a skipped
- * edge axis enters as 0, which cannot separate. */
+/* sat_ref.h overlap(): hit = valid and no used axis with g > 0. For a valid pair every gap is
+ * finite (see sat_ref.h, "Validity"), so the test is max(g) <= 0 over the used axes, in any order;
+ * a skipped edge axis enters as 0, which cannot separate. */
 SBX_INLINE void overlap_w(const oboxw *A, const oboxw *B, unsigned *hit, unsigned *inv)
 {
     sat_pairw P;
@@ -147,7 +148,7 @@ typedef struct collidew {
     unsigned hit, inv;
 } collidew;
 
-/* One step of the running argmax of scalar.c ref_collide(): strict >, so ties keep the lower id. */
+/* One step of the running argmax of sat_ref.h collide(): strict >, so ties keep the lower id. */
 SBX_INLINE void take(wm better, wf s, wf proj, float id, wf *bs, wf *bp, wf *bid)
 {
     *bs = wf_select(better, s, *bs);
@@ -167,7 +168,7 @@ SBX_INLINE void best_edges(const oboxw *A, const oboxw *B, const sat_pairw *P, i
         }
 }
 
-/* scalar_sat.h axis_normal(): the unit world normal of axis `id` per lane, from A towards B
+/* sat_ref.h axis_normal(): the unit world normal of axis `id` per lane, from A towards B
  * (flipped where proj < 0): the axis of A (face or edge factor) and of B chosen by id, their
  * cross product normalised for edge axes, (0, 0, 0) where its length is 0 or overflows. */
 SBX_INLINE void axis_normal_w(const oboxw *A, const oboxw *B, wf bid, wf proj, wf n[3])
@@ -201,7 +202,7 @@ SBX_INLINE void axis_normal_w(const oboxw *A, const oboxw *B, wf bid, wf proj, w
     }
 }
 
-/* scalar.c ref_collide(). */
+/* sat_ref.h collide(). */
 SBX_INLINE void collide_w(const oboxw *A, const oboxw *B, wf margin, collidew *o)
 {
     sat_pairw P;

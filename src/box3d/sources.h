@@ -3,37 +3,27 @@
 #ifndef SATBOX_SOURCES_H
 #define SATBOX_SOURCES_H
 
-/* Included by internal.h (after its SBX_ALWAYS_INLINE); the 2D sources are internal2d.h's SBX_SOURCES2D. */
+/* Included by box3d/box3d.h (after core/internal.h's SBX_ALWAYS_INLINE); the 2D sources are
+ * poly2d/poly2d.h's SBX_SOURCES2D. */
 
 /* Where the boxes of a job come from: THE list of pair sources. Everything per source is
- * expanded from it: the enum below, the argument check (args.c check_src_<NAME>), the scalar
- * loader (scalar_sat.h load_pair_<NAME>), the wide loader and prefetch (sources_tpl.h
+ * expanded from it: the enum below, the argument check (args3d.c check_src_<NAME>), the scalar
+ * loader (sources_ref.h load_pair_<NAME>), the wide loader and prefetch (sources_tpl.h
  * load_pair_<NAME>_w, prefetch_<NAME>), the per-source kernel loops (batch_tpl.h,
  * contacts_tpl.h), the checked mode, and the checkers' source loops and names (tests/).
- * Adding a source: one line here, its SBX_API_ROW_<NAME> below (the suffix of its public names and
- * its job fields: its entry points in api.c and api_contacts.c are expanded from it), its job
- * field (sbx_job, internal.h), those four functions, the declarations of its entry points,
- * documented, in satbox.h (a definition without a declaration is silently not exported), the
- * tests' own statement of its names and fields in tests/common/api_sources.h (TB_API_<NAME>:
- * fuzz_diff.c and test_small_stack.c, which loop over this list, do not compile without it), and
- * a new job field's input where the tests fill one job for every source (tests/checkasm/boxes.c boxes_job
- * and its box_chunk, tests/fuzz_diff.c base, tests/test_small_stack.c jobs_make). Not expanded
- * from the list, to edit by hand when they should cover it: the benchmarks (bench/bench_main.cpp's
- * Entry list, in_bytes and cases, bench/insn_count.cpp, bench/summary.py's rows), the tests that
- * name entry points one by one (test_badinput.c's NULL / count / alias cases, test_tails.c,
- * test_threads.c, test_naive.c, test_checked.c) and README.md's map of the API. Limits of the
- * columns: a second one-vs-many source needs its own broadcast loader in batch_tpl.h
- * load_one_if_w (it loads job->one for the whole kind); `quat` also tells the checked mode the
- * axes cannot be broken (it skips the pair), so a source with one quaternion side and one matrix
- * side takes quat 0; a one-vs-many source has no contacts form (contacts_tpl.h passes no
- * broadcast box).
+ * Adding a source: src/README.md, Recipes.
  *   X(NAME, label, kind, quat, contacts)
  *   kind: SBX_KIND_EACH  a[i] vs b[i] from two batches
- *         SBX_KIND_ONE   one box (A, broadcast) vs b[i]
+ *         SBX_KIND_ONE   one box (A, broadcast) vs b[i]; a second one-vs-many source would need
+ *                        its own broadcast loader in batch_tpl.h load_one_if_w (it loads job->one
+ *                        for the whole kind)
  *         SBX_KIND_POOL  pool[pairs[i].a] vs pool[pairs[i].b], an SoA pool (never prefetched)
  *         SBX_KIND_REC   the same from a pool of records (fetched ahead when the pool is large)
- *   quat: 1 when the axes are built from quaternions in the kernel (never broken axes)
- *   contacts: 1 when the source has a contact-manifold form */
+ *   quat: 1 when the axes are built from quaternions in the kernel (never broken axes); it also
+ *         tells the checked mode to skip the pair, so a source with one quaternion side and one
+ *         matrix side takes quat 0
+ *   contacts: 1 when the source has a contact-manifold form (a one-vs-many source cannot:
+ *         contacts_tpl.h passes no broadcast box) */
 #define SBX_SOURCES(X)                                                                   \
     X(MAT, "matrix", SBX_KIND_EACH, 0, 1)              /* two satbox_boxes */             \
     X(QUAT, "quaternion", SBX_KIND_EACH, 1, 1)         /* two satbox_qboxes */            \

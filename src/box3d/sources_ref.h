@@ -167,9 +167,9 @@ SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, obox *a, obox *b)
 #define SBX_LOAD(name, ...) case SBX_SRC_##name: load_pair_##name(job, i, a, b); break;
         SBX_SOURCES(SBX_LOAD)
 #undef SBX_LOAD
-    default: /* not reached: args.c sbx_check_sources refuses a src outside the list before any
-              * kernel runs (as in batch_tpl.h load_job_w); a reachable default cost the per-pair
-              * switch a bounds test and the loop's registers some moves */
+    default: /* not reached: args3d.c sbx_check_sources refuses a src outside the list before any
+              * kernel runs (as in batch_tpl.h load_job_w); a reachable default would cost the
+              * per-pair switch a bounds test */
         __builtin_unreachable();
     }
 }

@@ -1,4 +1,4 @@
-/* sources_tpl.h - where the W boxes of a step come from: matrix, quaternion, one box, pool, records, quaternion records. */
+/* sources_tpl.h - the template of sources_ref.h: the SBX_W boxes of a step, loaded from each pair source. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_SOURCES_TPL_H
 #define SATBOX_SOURCES_TPL_H
@@ -56,7 +56,7 @@ SBX_INLINE void load_mat_w(const satbox_boxes *s, size_t i, int k, oboxw *b)
             b->u[a][c] = k == SBX_W ? wf_loadu(s->axis[a][c] + i) : wf_load_part(s->axis[a][c] + i, k);
 }
 
-/* Quaternion -> axes, as scalar.c quat_axes(): s = 2 / |q|^2; invalid length -> NaN axes. */
+/* Quaternion -> axes, as sources_ref.h quat_axes(): s = 2 / |q|^2; invalid length -> NaN axes. */
 SBX_INLINE void quat_axes_w(wf x, wf y, wf z, wf w, wf u[3][3])
 {
     wf n2 = wf_add(wf_add(wf_add(wf_mul(x, x), wf_mul(y, y)), wf_mul(z, z)), wf_mul(w, w));
@@ -101,9 +101,9 @@ SBX_INLINE void load_one_w(const satbox_box *s, oboxw *b)
 }
 
 /* Pool boxes by index: each of the 15 fields gathered for the SBX_W lanes' indices, lane by lane
- * (as wf_gather) into one buffer: with a wf_gather per field GCC gave each of the 30 inlined
- * buffers of a pair its own stack slot (AVX-512 contacts' pool stage: 6.3 KB instead of 4.7 KB).
- * (Lanes past k use box 0 of the pool; their results are discarded.) */
+ * (as wf_gather) into one buffer: with a wf_gather per field GCC gives each of the 30 inlined
+ * buffers of a pair its own stack slot. (Lanes past k use box 0 of the pool; their results are
+ * discarded.) */
 SBX_INLINE void load_pool_box_w(const satbox_boxes *pool, const int32_t *idx, oboxw *b)
 {
     float buf[15][SBX_W];

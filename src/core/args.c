@@ -1,6 +1,6 @@
-/* args.c - the argument-check room: the spans of a call's inputs and outputs (aliasing), the checks of every
- * input kind and pair source, and the binding of outputs to a job. Every entry file (api.c, api_contacts.c,
- * api2d.c, layout.c) checks its arguments with these. */
+/* args.c - the argument checks every room shares: spans and aliasing, batch / pool / index checks, the
+ * outputs' rule, and the public result structs checked against SBX_OUTPUTS. The entry files of box3d/ and
+ * poly2d/ (with box3d/args3d.c for the 3D inputs) check their arguments with these. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 

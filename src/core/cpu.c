@@ -5,7 +5,7 @@
 
 #include "core/internal.h"
 
-/* What this CPU and OS can run, one field per `detect` column of src/isa.h (1: runs it). */
+/* What this CPU and OS can run, one field per `detect` column of core/isa.h (1: runs it). */
 typedef struct sbx_cpu {
     int scalar, sse41, avx2, avx512, neon;
 } sbx_cpu;
@@ -21,8 +21,8 @@ static unsigned long long xgetbv0(void)
     return ((unsigned long long)edx << 32) | eax;
 }
 
-/* valgrind 3.19 cannot execute AVX-512. On our Xeon it also hides it from CPUID/XCR0, but we do
- * not rely on that: under valgrind (seen by its preloaded vgpreload_*.so helpers) we stop at AVX2. */
+/* valgrind cannot execute AVX-512 (it may or may not hide it from CPUID/XCR0): under valgrind
+ * (seen by its preloaded vgpreload_*.so helpers) we stop at AVX2. */
 static int under_valgrind(void)
 {
     const char *p = getenv("LD_PRELOAD");

@@ -1,4 +1,4 @@
-/* dispatch.c - path choice: the table of each path (src/isa.h), the one atomically published choice, query/cap/force. */
+/* dispatch.c - path choice: the table of each path (core/isa.h), the one atomically published choice, query/cap/force. */
 /* SPDX-License-Identifier: MIT */
 #include <limits.h>
 #include <stdatomic.h>
@@ -6,7 +6,7 @@
 
 #include "core/internal.h"
 
-/* ---- the registry's columns (src/isa.h), by satbox_isa ----------------------------------- */
+/* ---- the registry's columns (core/isa.h), by satbox_isa ----------------------------------- */
 
 /* The rows are in the order of the public enum: row k is satbox_isa k. */
 enum registry_row {

@@ -1,4 +1,4 @@
-/* internal.h - what the scalar reference, the ISA kernels and the dispatcher share. */
+/* internal.h - what every room shares: the kernel list (SBX_KERNELS) and path table, dispatch, the argument checks. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_INTERNAL_H
 #define SATBOX_INTERNAL_H
@@ -11,7 +11,7 @@
 #include "core/isa.h"
 #include "core/outputs.h"
 
-/* Inlining that the scalar reference's speed depends on (a call per pair costs a third of it). */
+/* Inlining that the scalar reference's speed depends on (it must not pay a call per pair). */
 #if defined(__GNUC__)
 #define SBX_ALWAYS_INLINE static inline __attribute__((always_inline))
 #else
@@ -34,11 +34,11 @@
 #endif
 
 
-/* One ISA path: every kernel it has, in one table (sbx_path_<name>, src/isa.h). THE list of
- * kernels: X(name, return type, arguments, what it returns). A path defines <prefix><name> for
- * each (kernel_<name> in the templates, sbx_scalar_<name> in the scalar reference) and fills its
- * table with SBX_PATH_TABLE. Adding a capability: one line here, its template and scalar twin.
- * The contacts and 2D jobs are declared in contacts.h and internal2d.h. */
+/* One ISA path: every kernel it has, in one table (sbx_path_<name>, core/isa.h). THE list of
+ * kernels: X(name, return type, arguments), what it returns beside it. A path defines
+ * <prefix><name> for each (kernel_<name> in the templates, sbx_scalar_<name> in the scalar
+ * reference) and fills its table with SBX_PATH_TABLE. Adding a kernel: src/README.md, Recipes.
+ * The rooms' jobs are declared in their headers (below: only their names). */
 typedef struct sbx_job sbx_job;         /* box3d/box3d.h */
 typedef struct sbx_box_job sbx_box_job; /* box3d/box3d.h */
 struct sbx_cjob;                        /* box3d/contacts.h */
@@ -65,7 +65,7 @@ typedef struct sbx_path {
 #define SBX_KERNEL_INIT(name, ret, args) .name = SBX_KERNEL_PREFIXED(name),
 #define SBX_PATH_TABLE(width_) {SBX_KERNELS(SBX_KERNEL_INIT).width = (width_)}
 
-/* The library's tables: the scalar reference (scalar.c) and each kernel_<name>.c. Their portable
+/* The library's tables: the scalar reference (kernel_scalar.c) and each kernel_<name>.c. Their portable
  * and bare twins (tests and bench only) are declared in variants.h. */
 #define SBX_PATH_DECL(name, E, width, rank, arch, detect, flags) extern const sbx_path sbx_path_##name;
 SBX_ISAS(SBX_PATH_DECL)
@@ -80,7 +80,7 @@ const sbx_path *sbx_path_for(satbox_isa isa);
 unsigned sbx_cpu_paths(void);
 
 
-/* ---- argument checks (args.c), shared by every public function ---- */
+/* ---- argument checks (core/args.c), shared by every public function ---- */
 
 /* Memory ranges of a call's inputs and outputs, to reject outputs that overlap anything. */
 typedef struct sbx_span {

@@ -6,7 +6,8 @@
 /* X(name, ENUM, width, rank, arch, detect, flags), one row per path, in the order of satbox.h's satbox_isa
  * (dispatch.c checks it):
  *   name    lower case: satbox_isa_name(), SATBOX_ISA=name, its table sbx_path_<name>, its files
- *           src/kernel/kernel_<name>.c and wide_<name>.h, its static library satbox_<name>
+ *           src/kernel_<name>.c and simd/wide_<name>.h, its static library satbox_<name>, its
+ *           feature option in meson_options.txt
  *   ENUM    SATBOX_ISA_<ENUM> (public), and the build's defines: SATBOX_HAVE_<ENUM> (in the
  *           library), SATBOX_PORTABLE_<ENUM> (portable twin linked: tests), SATBOX_BARE_<ENUM>
  *           (bare twin linked: bench), each set by src/meson.build
@@ -17,17 +18,8 @@
  *   detect  the field of cpu.c's sbx_cpu that says this CPU and OS run the path
  *   flags   the compiler flags its kernel is built with (src/meson.build; a string for meson)
  * The files that cannot include this one read it as text: src/meson.build (the rows' name, arch
- * and flags), tests/stack_frames.py and bench/isa_order.py. Keep one row a line, as below.
- * Adding a path: its row here, last (the public enum's values are ABI: SATBOX_ISA_<ENUM> appended
- * to satbox_isa in satbox.h, SATBOX_ISA_COUNT raised, the docs there: names, ranks, stack bytes;
- * dispatch.c checks the order), with a rank that orders it among the others (renumber theirs if it
- * sits between two: equal ranks must never meet on one CPU); src/kernel/kernel_<name>.c (the
- * templates instantiated) and wide_<name>.h (the wide-float layer, SBX_W lanes); its feature option
- * in meson_options.txt (meson reads the option by the row's name); its field in cpu.c's sbx_cpu
- * and the CPUID / OS test that sets it; the tests' expectations, which stop the build until they
- * are written (tests/test_helpers.c widths and ranks, tests/test_usability.c spellings). The
- * library, its portable and bare twins, dispatch, the checkers' and the bench's path lists and
- * the per-path meson tests follow from the row. */
+ * and flags), stack_frames.py (tests) and bench/isa_order.py. Keep one row a line, as below.
+ * Adding a path: src/README.md, Recipes. */
 #define SBX_ISAS(X)                                                                                 \
     X(scalar, SCALAR, 1, 0, any, scalar, "")                                                        \
     X(sse41, SSE41, 4, 1, x86, sse41, "-msse4.1")                                                   \
@@ -47,7 +39,8 @@
 #define SBX_ARCH_arm64 0
 #endif
 
-/* The scalar reference is always built (src/scalar*.c) and has no portable or bare twin. */
+/* The scalar reference is always built (kernel_scalar.c and the _ref files) and has no portable or
+ * bare twin. */
 #define SATBOX_HAVE_SCALAR 1
 
 /* SBX_IF(SBX_DEFINED(M))(yes, no): `yes` when macro M is defined as 1 (as meson's -DM does), else

@@ -1,4 +1,4 @@
-/* tpl_common.h - what every kernel template needs: the internal types and the instantiation checks. */
+/* tpl_common.h - what every kernel template needs: core/internal.h, the instantiation checks, the variant switch, SBX_INLINE, SBX_UNROLL. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_TPL_COMMON_H
 #define SATBOX_TPL_COMMON_H

@@ -6,7 +6,7 @@
 #include "core/internal.h"
 
 /* Built by src/meson.build from the same kernel_<name>.c (the SBX_VARIANT switch of
- * src/kernel/tpl_common.h): sbx_path_<name>_portable, every kernel as portable C
+ * core/tpl_common.h): sbx_path_<name>_portable, every kernel as portable C
  * (SIMDE_NO_NATIVE, no ISA flags; linked into the tests, SATBOX_PORTABLE_<E> defined), and
  * sbx_path_<name>_bare, the kernels without the validity test, the near-parallel rule and the
  * manifold (linked into the bench, SATBOX_BARE_<E> defined). The scalar reference has neither. */

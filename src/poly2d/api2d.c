@@ -1,4 +1,4 @@
-/* api2d.c - the 2D public entry points: one argument check for every call, then the active path's 2D kernel. */
+/* api2d.c - the 2D pair entry points and the 2D input checks: one argument check per call, then the active path's 2D kernel. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 

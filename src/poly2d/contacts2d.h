@@ -1,4 +1,4 @@
-/* contacts2d.h - what the 2D contact-manifold entry points, the 2D scalar reference and the wide kernels share. */
+/* contacts2d.h - what the 2D contacts entry points, reference and kernels share: the 2D contacts job, the record writer. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_CONTACTS2D_H
 #define SATBOX_CONTACTS2D_H
@@ -13,7 +13,7 @@ typedef struct sbx_cjob2d {
     satbox2d_manifold *out;
 } sbx_cjob2d;
 
-/* The scalar reference (scalar_contacts2d.c), the `contacts2d` of sbx_path_scalar; returns the
+/* The scalar reference (contacts2d_ref.c), the `contacts2d` of sbx_path_scalar; returns the
  * number of pairs with count > 0. */
 ptrdiff_t sbx_scalar_contacts2d(const sbx_cjob2d *job);
 

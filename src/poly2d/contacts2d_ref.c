@@ -1,7 +1,7 @@
-/* scalar_contacts2d.c - the plain-C reference of the 2D contact manifolds, in the operation order of src/kernel/contacts2d_tpl.h. */
+/* contacts2d_ref.c - the reference of contacts2d_tpl.h: the 2D contact manifolds, in the operation order every path reproduces. */
 /* SPDX-License-Identifier: MIT */
 
-/* The SAT of the pair comes from scalar2d.c's own helpers (load_polys, pair_gap, rect_axes, ...),
+/* The SAT of the pair comes from sat2d_ref.c's own helpers (load_polys, pair_gap, rect_axes, ...),
  * compiled here once more without its entry points, so the manifold's separation is collide's by
  * construction. Every expression below is written in the order contacts2d_tpl.h evaluates it. */
 #define SBX_SCALAR2D_SAT_ONLY
@@ -25,7 +25,7 @@ typedef struct pair2d {
 
 /* ---- choose the axis: rectangles ----------------------------------------------------------- */
 
-/* collide's normal of rectangle axis id (scalar2d.c scalar2d_collide, the same operations). */
+/* collide's normal of rectangle axis id (sat2d_ref.c scalar2d_collide, the same operations). */
 static void rect_axis_normal(const orect *a, const orect *b, const float p[4], int id, float *nx, float *ny)
 {
     const orect *r = id < 2 ? a : b;

@@ -1,4 +1,4 @@
-/* contacts2d_tpl.h - the 2D contact manifolds (reference edge, incident edge, clipping) for SBX_W pairs a step, and their drivers. */
+/* contacts2d_tpl.h - the template of contacts2d_ref.c: the 2D contact manifolds of SBX_W pairs a step, and their drivers. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_CONTACTS2D_TPL_H
 #define SATBOX_CONTACTS2D_TPL_H
@@ -6,7 +6,7 @@
 #include "core/tpl_common.h"
 #include "poly2d/contacts2d.h"
 
-/* Every function mirrors the one of the same name without _w in src/scalar_contacts2d.c,
+/* Every function mirrors the one of the same name without _w in contacts2d_ref.c,
  * operation for operation (`c ? a : b` there is wf_select here). The SAT comes from
  * sat2d_tpl.h (rect_pair_w, load_polys_w, pair_gap_w, next_axis_w), included before this file,
  * so the separation is collide's bit for bit. */

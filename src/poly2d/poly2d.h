@@ -1,4 +1,4 @@
-/* internal2d.h - what the 2D scalar reference, the 2D wide kernels and the 2D entry points share. */
+/* poly2d.h - what the 2D entry points, reference and templates share: the list of 2D sources (SBX_SOURCES2D), the 2D job. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_INTERNAL2D_H
 #define SATBOX_INTERNAL2D_H
@@ -11,7 +11,7 @@
 
 /* Where the shapes of a 2D job come from: THE list of 2D pair sources, expanded into the enum
  * here, the argument checks (api2d.c), the per-source kernel loops (sat2d_tpl.h,
- * contacts2d_tpl.h, scalar2d.c, scalar_contacts2d.c) and the checkers (tests/checkasm2d.c). The
+ * contacts2d_tpl.h, sat2d_ref.c, contacts2d_ref.c) and the checkers (tests/checkasm/pairs2d.c). The
  * loaders read the columns, so a new combination of them is one line here plus its entry points.
  *   X(NAME, label, a_rect, b_rect, pool)
  *   a_rect, b_rect: 1 when side A (B) is a rectangle (from ra, rb), 0 a polygon (from pa, pb); both
@@ -68,7 +68,7 @@ typedef struct sbx_job2d {
     uint32_t *compact;             /* may be NULL: indices of the pairs with hit == 1, ascending */
 } sbx_job2d;
 
-/* The scalar reference's 2D kernels (scalar2d.c), the `overlap2d` and `collide2d` of
+/* The scalar reference's 2D kernels (sat2d_ref.c), the `overlap2d` and `collide2d` of
  * sbx_path_scalar; the wide ones are those of each kernel_<name>.c's table (sat2d_tpl.h). Each
  * returns the number of pairs with hit == 1. */
 ptrdiff_t sbx_scalar_overlap2d(const sbx_job2d *job);

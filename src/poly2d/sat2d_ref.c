@@ -1,4 +1,4 @@
-/* scalar2d.c - the plain-C 2D reference: rectangles and convex polygons, in the operation order of src/kernel/sat2d_tpl.h. */
+/* sat2d_ref.c - the reference of sat2d_tpl.h: the 2D SAT of rectangles and convex polygons, in the operation order every path reproduces. */
 /* SPDX-License-Identifier: MIT */
 #include <math.h>
 #include <string.h>
@@ -29,9 +29,8 @@ typedef struct cpoly {
 
 /* The prescale of a polygon whose sum of |x| + |y| is `size` (satbox2d.h "Polygons"): a power of
  * two that brings a small polygon to size >= 2^-29 (2^-20 unless subnormal), so that no product of
- * two differences of its vertices is subnormal: polygons smaller than 2^-20 lost the bound to
- * underflow (issue 24). 1 from size 2^-20 on: no large value is scaled, nothing can overflow.
- * NaN gives 1. */
+ * two differences of its vertices is subnormal (underflow would break the bound, issue 24). 1 from
+ * size 2^-20 on: no large value is scaled, nothing can overflow. NaN gives 1. */
 static float prescale(float size)
 {
     return size < 0x1p-80f ? 0x1p120f : size < 0x1p-20f ? 0x1p60f : 1.0f;
@@ -346,7 +345,7 @@ static int rect_pair(const sbx_job2d *job, size_t i, orect *a, orect *b, float g
     return rect_valid(a) && rect_valid(b);
 }
 
-/* scalar_contacts2d.c includes this file for the helpers above (SBX_SCALAR2D_SAT_ONLY). */
+/* contacts2d_ref.c includes this file for the helpers above (SBX_SCALAR2D_SAT_ONLY). */
 #ifndef SBX_SCALAR2D_SAT_ONLY
 /* ---- the reference entry points ------------------------------------------------------------ */
 
@@ -470,7 +469,7 @@ static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
     return (ptrdiff_t)count;
 }
 
-/* The 2D kernels of the scalar path's table (scalar.c). */
+/* The 2D kernels of the scalar path's table (kernel_scalar.c). */
 ptrdiff_t sbx_scalar_overlap2d(const sbx_job2d *job) { return scalar2d_overlap(job); }
 ptrdiff_t sbx_scalar_collide2d(const sbx_job2d *job) { return scalar2d_collide(job); }
 #endif /* SBX_SCALAR2D_SAT_ONLY */

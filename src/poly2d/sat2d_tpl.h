@@ -1,4 +1,4 @@
-/* sat2d_tpl.h - the 2D separating axis kernels (rectangles, convex polygons) for one step of SBX_W pairs, and their drivers. */
+/* sat2d_tpl.h - the template of sat2d_ref.c: the 2D SAT (rectangles, convex polygons) of SBX_W pairs a step, and its drivers. */
 /* SPDX-License-Identifier: MIT */
 #ifndef SATBOX_SAT2D_TPL_H
 #define SATBOX_SAT2D_TPL_H
@@ -6,7 +6,7 @@
 #include "core/tpl_common.h"
 #include "poly2d/poly2d.h"
 
-/* Every function mirrors the one of the same name without _w in src/scalar2d.c, operation for
+/* Every function mirrors the one of the same name without _w in sat2d_ref.c, operation for
  * operation; `c ? a : b` there is wf_select here. Uses ld() (sources_tpl.h) and wm_store_bits(),
  * push_compact(), store_w() (batch_tpl.h), included before this file. */
 
@@ -17,7 +17,7 @@ typedef struct orectw {
 } orectw;
 
 typedef struct cpolyw {
-    wf x[NV2], y[NV2]; /* wrapped: slots at or past the count hold vertex 0; times `scale` (scalar2d.c) */
+    wf x[NV2], y[NV2]; /* wrapped: slots at or past the count hold vertex 0; times `scale` (sat2d_ref.c) */
     wf scale;          /* the own prescale, then (pair_scale_w) the edge factor own / pair */
     int scaled;        /* some lane's `scale` is not 1 (else the multiplies by it are skipped: same bits) */
     wm valid;
@@ -44,7 +44,7 @@ SBX_INLINE wm rect_valid_w(const orectw *r)
     return wm_and(ok, wm_le(du, wf_set1(SATBOX2D_UNIT_TOL)));
 }
 
-/* scalar2d.c turn_ok(), with the L1 lengths la = |ax| + |ay|, lb = |bx| + |by| passed in (each
+/* sat2d_ref.c turn_ok(), with the L1 lengths la = |ax| + |ay|, lb = |bx| + |by| passed in (each
  * vector takes part in two tests: computed once, the same bits). */
 SBX_INLINE wm turn_ok_w(wf ax, wf ay, wf la, wf bx, wf by, wf lb)
 {
@@ -98,7 +98,7 @@ SBX_INLINE wf prescale_w(wf size)
 SBX_INLINE int any_not_one_w(wf f) { return wm_bits(wm_not(wm_eq(f, wf_set1(1.0f)))) != 0; }
 
 /* Slots from p->nmax on repeat vertex 0 in every lane: after a change of vertices 0..nmax-1 they
- * are copied again, which gives the bits of scalar2d.c changing all 8 the same way. */
+ * are copied again, which gives the bits of sat2d_ref.c changing all 8 the same way. */
 SBX_INLINE void rewrap_w(cpolyw *p)
 {
     for (int k = p->nmax; k < NV2; k++) {
@@ -134,7 +134,7 @@ SBX_INLINE wf poly_wrap_w(const wf x[NV2], const wf y[NV2], wf cnt, cpolyw *p)
     return size;
 }
 
-/* scalar2d.c poly_check(): the polygon rule on p's own prescaled vertices, once (before
+/* sat2d_ref.c poly_check(): the polygon rule on p's own prescaled vertices, once (before
  * pair_scale_w() changes them, or after it when it changed nothing: no lane prescaled). */
 SBX_INLINE void poly_check_w(cpolyw *p)
 {
@@ -147,7 +147,7 @@ SBX_INLINE void poly_check_w(cpolyw *p)
     p->checked = 1;
 }
 
-/* Raw slots, count -> prescaled wrapped vertices, not checked yet (scalar2d.c poly_make()). */
+/* Raw slots, count -> prescaled wrapped vertices, not checked yet (sat2d_ref.c poly_make()). */
 SBX_INLINE void poly_make_w(const wf x[NV2], const wf y[NV2], wf cnt, cpolyw *p)
 {
     p->size = poly_wrap_w(x, y, cnt, p);
@@ -179,7 +179,7 @@ SBX_INLINE void poly_from_rect_w(const orectw *r, cpolyw *p)
     p->checked = 1;
 }
 
-/* scalar2d.c pair_scale(): the multiplies by 1 skipped when no lane needs them (same bits). */
+/* sat2d_ref.c pair_scale(): the multiplies by 1 skipped when no lane needs them (same bits). */
 SBX_INLINE wf pair_scale_w(cpolyw *a, cpolyw *b, wf limit)
 {
     wf s = wf_min(a->scale, b->scale);
@@ -268,7 +268,7 @@ SBX_INLINE void load_rects_w(const sbx_job2d *job, sbx_src2d src, size_t i, int 
     load_rect_w(sbx_src2d_is_pool(src) ? job->ra : job->rb, pb, i, k, b);
 }
 
-/* scalar2d.c load_pair(): with `lazy` (a constant at each call site), the polygon rule is left to
+/* sat2d_ref.c load_pair(): with `lazy` (a constant at each call site), the polygon rule is left to
  * a later poly_check_w() when pair_scale_w() changes no vertex (no lane prescaled). */
 SBX_INLINE wf load_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, cpolyw *a, cpolyw *b, cpolyw *bt,
                           const cpolyw **bp, int lazy)
@@ -305,7 +305,7 @@ SBX_INLINE wf load_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, 
     return s;
 }
 
-/* scalar2d.c load_polys(): load_pair_w() with both polygons checked. */
+/* sat2d_ref.c load_polys(): load_pair_w() with both polygons checked. */
 SBX_INLINE wf load_polys_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, cpolyw *a, cpolyw *b, cpolyw *bt,
                            const cpolyw **bp)
 {
@@ -563,9 +563,8 @@ SBX_INLINE ptrdiff_t run2d_collide(const sbx_job2d *job, sbx_src2d src)
 }
 
 /* One function per source and kind (SBX_NOINLINE), overlap2d_<NAME> and collide2d_<NAME> from
- * SBX_SOURCES2D: inlined into one switch, the five loops' frames added up (AVX-512 collide:
- * 9.3 KB, 7.8 KB for the largest alone); a thread with a 16 KiB stack must hold the deepest of
- * them (satbox.h). */
+ * SBX_SOURCES2D: inlined into one switch, the five loops' frames would add up; a thread with a
+ * 16 KiB stack must hold the deepest of them (satbox.h). */
 #define SBX_RUN2D(name, ...)                                                                                \
     static SBX_NOINLINE ptrdiff_t overlap2d_##name(const sbx_job2d *job) { return run2d_overlap(job, SBX2D_##name); } \
     static SBX_NOINLINE ptrdiff_t collide2d_##name(const sbx_job2d *job) { return run2d_collide(job, SBX2D_##name); }

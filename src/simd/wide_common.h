@@ -91,8 +91,8 @@ static inline void wm_store_bits(uint8_t *dst, unsigned bits, int k)
 /* wm_count(bits): the number of lanes set in `bits` (a wm_bits value, < 2^SBX_W), an int as
  * __builtin_popcount gives it. At 4 lanes a shift of a 64-bit constant whose nibble b holds
  * popcount(b): SSE4.1 has no popcnt instruction (GCC enables it with -mavx2, not with -msse4.1),
- * so __builtin_popcount there is a call to libgcc's __popcountdi2, 21 instructions, and a call
- * clobbers every vector register (what is live across it is spilled). */
+ * so __builtin_popcount there is a call to libgcc, and a call clobbers every vector register
+ * (what is live across it is spilled). */
 static inline int wm_count(unsigned bits)
 {
     if (SBX_W == 4)
@@ -100,9 +100,9 @@ static inline int wm_count(unsigned bits)
     return __builtin_popcount(bits);
 }
 
-/* wf_gather(base, idx): lane l = base[idx[l]]. Lane by lane on purpose: on the Xeon we measured
- * on, this beat the native vgatherdps of AVX-512 (28.7 vs 32.6 ns/pair for pool + random pairs)
- * and of AVX2 (29.1 vs 62.3). Loads only: the bits are the same either way. */
+/* wf_gather(base, idx): lane l = base[idx[l]]. Lane by lane on purpose: faster than the native
+ * vgatherdps of AVX2 and AVX-512 (pool sources, random pairs; bench/). Loads only: the bits are
+ * the same either way. */
 static inline wf wf_gather(const float *base, const int32_t *idx)
 {
     float buf[SBX_W];
