@@ -11,7 +11,7 @@
 #include "poly2d/sat2d_tpl.h"
 #include "poly2d/contacts2d_tpl.h"
 
-_Static_assert(SBX_W == SBX_CAT(SBX_WIDTH_, SBX_ISA), "wide_<isa>.h's SBX_W is not the width in src/isa.h");
+_Static_assert(SBX_W == SBX_CAT(SBX_WIDTH_, SBX_ISA), "wide_<isa>.h's SBX_W is not the width in src/core/isa.h");
 
 #define SBX_KERNEL_PREFIXED(name) kernel_##name
 const sbx_path SBX_PATH = SBX_PATH_TABLE(SBX_W);

@@ -15,9 +15,9 @@ enum registry_row {
 #undef ROW
     ROW_COUNT
 };
-_Static_assert((int)ROW_COUNT == (int)SATBOX_ISA_COUNT, "src/isa.h has one row per satbox_isa");
+_Static_assert((int)ROW_COUNT == (int)SATBOX_ISA_COUNT, "src/core/isa.h has one row per satbox_isa");
 #define ROW_AT_ENUM(name, E, width, rank, arch, detect, flags)                                                                 \
-    _Static_assert((int)ROW_##name == (int)SATBOX_ISA_##E, "src/isa.h's rows are in the order of satbox_isa");
+    _Static_assert((int)ROW_##name == (int)SATBOX_ISA_##E, "src/core/isa.h's rows are in the order of satbox_isa");
 SBX_ISAS(ROW_AT_ENUM)
 #undef ROW_AT_ENUM
 

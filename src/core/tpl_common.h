@@ -14,7 +14,7 @@
 #error "include a wide_<isa>.h before the kernel templates"
 #endif
 #if !defined(SBX_ISA)
-#error "define SBX_ISA (the path's name in src/isa.h) before the kernel templates"
+#error "define SBX_ISA (the path's name in src/core/isa.h) before the kernel templates"
 #endif
 
 /* The one variant switch: the library's kernels, or their test-only portable twin
