@@ -16,11 +16,11 @@
  * satbox.h states (not under valgrind, which forbids touching memory below the stack pointer).
  *
  * When SATBOX_ISA names a path this machine cannot run (AVX-512 here), the test exits 77
- * (skipped), never passes on a narrower path; tests/stack_frames.py bounds that path's stack from
- * GCC's call graphs instead. (The portable builds of the kernels cannot stand in for it: SIMDe's
- * portable vectors give them frames of 23 to 241 KB.) `--coverage satbox.h satbox2d.h` checks
- * that every function the headers declare is a case below (or, not exported yet, listed in
- * pending_names), so that a new entry point cannot escape this test. */
+ * (skipped), never passes on a narrower path; tests/hardening/stack_frames.py bounds that path's
+ * stack from GCC's call graphs instead. (The portable builds of the kernels cannot stand in for
+ * it: SIMDe's portable vectors give them frames of 23 to 241 KB.) `--coverage satbox.h
+ * satbox2d.h` checks that every function the headers declare is a case below (or, not exported
+ * yet, listed in pending_names), so that a new entry point cannot escape this test. */
 #define _GNU_SOURCE /* pthread_getattr_np, RTLD_DEFAULT */
 #include <dlfcn.h>
 #include <limits.h>
@@ -543,14 +543,15 @@ static int check_header(const char *path, int *declared)
             }
         } else if (pending(name)) {
             if (exported) {
-                printf("  %s: exported now: give it a case in tests/test_small_stack.c and drop it from pending_names\n",
+                printf("  %s: exported now: give it a case in tests/hardening/test_small_stack.c"
+                       " and drop it from pending_names\n",
                        name);
                 problems++;
             } else {
                 printf("  %s: declared, not exported yet (pending)\n", name);
             }
         } else {
-            printf("  %s: declared in %s but has no case in tests/test_small_stack.c\n", name, path);
+            printf("  %s: declared in %s but has no case in tests/hardening/test_small_stack.c\n", name, path);
             problems++;
         }
     }
