@@ -28,7 +28,7 @@ extern "C" {
 }
 
 #if defined(SATBOX_HAVE_BOX2D)
-#include "box2d_conv.h" // tb2_to_box2d(), shared with tests/test_box2d_agree.cpp
+#include "box2d_conv.h" // tb2_to_box2d(), shared with tests/agree/test_box2d_agree.cpp
 #endif
 
 namespace {

@@ -1,4 +1,4 @@
-// box2d_conv.h - a satbox test polygon as a Box2D 2.4 b2PolygonShape and transform (tests/test_box2d_agree.cpp, bench/bench_2d.cpp).
+// box2d_conv.h - a satbox test polygon as a Box2D 2.4 b2PolygonShape and transform (tests/agree/test_box2d_agree.cpp, bench/bench_2d.cpp).
 // SPDX-License-Identifier: MIT
 #ifndef SATBOX_TEST_BOX2D_CONV_H
 #define SATBOX_TEST_BOX2D_CONV_H
