@@ -3,11 +3,12 @@
 """check_readme.py - the Markdown files show the code and output that the repository really has, and their links resolve.
 
 A fenced block right after one of these marker lines (blank lines may come between) is checked:
-  <!-- file: tests/x.c -->      the block is the whole file, byte for byte
-  <!-- excerpt: tests/x.c -->   the block is taken from the file: its parts (separated by lines
-                                reading `/* ... */`) are runs of whole lines of the file, in order
-  <!-- output: tests/x.c -->    the block is what the program built from tests/x.c prints
-                                (its path given with --exe tests/x.c PATH)
+  <!-- file: tests/readme/x.c -->     the block is the whole file, byte for byte
+  <!-- excerpt: tests/readme/x.c -->  the block is taken from the file: its parts (separated by
+                                      lines reading `/* ... */`) are runs of whole lines of the
+                                      file, in order
+  <!-- output: tests/readme/x.c -->   the block is what the program built from tests/readme/x.c
+                                      prints (its path given with --exe tests/readme/x.c PATH)
 Every C or C++ block of the top-level README must carry a file or excerpt marker, so a snippet
 can only be code that the build compiles. Links: a relative link must name an existing file,
 and an anchor (#...) must be the slug of a heading of the page it points to.
