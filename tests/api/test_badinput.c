@@ -1025,7 +1025,7 @@ static void test_zero_denormal(void)
 }
 
 /* Finite axes that break the orthonormal precondition: no NaN anywhere. The boxes are the ones
- * libFuzzer found (tests/fuzz_corpus/crash-348581ad...): B's first axis has a -FLT_MAX component,
+ * libFuzzer found (tests/fuzz/fuzz_corpus/crash-348581ad...): B's first axis has a -FLT_MAX component,
  * the pair passes the pair rule (|R| stays bounded) but the world cross product of edge axis 12
  * overflows; its length was infinite and the normal came out NaN with bad = 0. 16 copies so
  * that every lane of every width holds it. */

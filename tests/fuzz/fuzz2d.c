@@ -10,7 +10,7 @@
  * a normal without NaN, an axis below 4 (rectangles) or 16, and hit == (separation <= margin).
  * Any difference prints what differed and aborts. Every array is its own malloc of exactly its
  * length, so ASan catches any read past n. Built and run like fuzz_diff.c (see its top comment;
- * target tests/fuzz2d, corpus tests/fuzz2d_corpus). */
+ * target tests/fuzz2d, corpus tests/fuzz/fuzz2d_corpus). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

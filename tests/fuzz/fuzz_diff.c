@@ -36,17 +36,17 @@
  *       -Db_lundef=false -Dportable_kernels=disabled \
  *       -Dc_args='-fsanitize=fuzzer-no-link -fno-sanitize-coverage=trace-cmp -fno-sanitize=pointer-overflow'
  *   ninja -C build-fuzz tests/fuzz_diff
- * Short run: tests/run --only fuzz (meson test fuzz_diff: 45 s, seeded from tests/fuzz_corpus).
+ * Short run: tests/run --only fuzz (meson test fuzz_diff: 45 s, seeded from tests/fuzz/fuzz_corpus).
  * Longer run, from the repository root (new inputs go to the first directory):
  *   mkdir -p /tmp/satbox-fuzz && build-fuzz/tests/fuzz_diff -entropic=0 -max_total_time=3600 \
- *       -jobs=2 -workers=2 -timeout=10 /tmp/satbox-fuzz tests/fuzz_corpus
+ *       -jobs=2 -workers=2 -timeout=10 /tmp/satbox-fuzz tests/fuzz/fuzz_corpus
  * (-entropic=0: with ~40K coverage features the entropic schedule's bookkeeping takes 90% of
  * the time otherwise.)
  * Fold what it found into the committed corpus, minimised to a few dozen files (edge coverage
  * only: hit counts would keep hundreds):
  *   mkdir /tmp/satbox-min && build-fuzz/tests/fuzz_diff -merge=1 -use_counters=0 /tmp/satbox-min \
- *       tests/fuzz_corpus /tmp/satbox-fuzz
- *   then replace the files of tests/fuzz_corpus with those of /tmp/satbox-min.
+ *       tests/fuzz/fuzz_corpus /tmp/satbox-fuzz
+ *   then replace the files of tests/fuzz/fuzz_corpus with those of /tmp/satbox-min.
  * Replay a crash: build-fuzz/tests/fuzz_diff crash-<sha1>   (prints the first difference). */
 #include <float.h>
 #include <inttypes.h>
