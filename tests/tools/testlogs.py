@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""tests/testlogs.py - the Python of tests/run: meson's testlog.json files and compile_commands.json.
+"""tests/tools/testlogs.py - the Python of tests/run: meson's testlog.json files and compile_commands.json.
 
   counts STAGE_FAILURES LOG...   the final "N passed, N failed, N skipped" over the logs (a missing
                                  log counts as one failure, so does each stage that failed to build);
