@@ -6,12 +6,13 @@
  *   world_ode --check     the meson test (see check_main below)
  *   world_ode --diag --scene ... --narrow ...   a tool: over the drift window of that run, dCollide's
  *             contacts against satbox's manifold of the same states, pair by pair (diag_main)
- * Prints one line `WORLD {json}` (tests/world_scene.h, ws_print_report), preceded by a readable
- * summary unless --json. --isa forces a satbox path (exit 77 when this CPU lacks it). --cpu-time
- * times the phases with the thread's CPU clock instead of the monotonic one (a loaded machine).
+ * Prints one line `WORLD {json}` (tests/worlds/world_scene.h, ws_print_report), preceded by a
+ * readable summary unless --json. --isa forces a satbox path (exit 77 when this CPU lacks it).
+ * --cpu-time times the phases with the thread's CPU clock instead of the monotonic one (a loaded
+ * machine).
  *
- * Both narrow phases see the same world: the same bodies (tests/world_scene.c), ODE's sweep and
- * prune space as broad phase (dHashSpace was measured 2x slower than the whole narrow phase), a
+ * Both narrow phases see the same world: the same bodies (tests/worlds/world_scene.c), ODE's sweep
+ * and prune space as broad phase (dHashSpace was measured 2x slower than the whole narrow phase), a
  * near callback that only collects the candidate pairs, the same contact surface (friction,
  * softness) and dWorldQuickStep. They differ only in how the pairs become contacts:
  *  - ode:    dCollide(o1, o2) on every pair, up to 4 dContactGeom each;

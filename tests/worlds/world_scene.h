@@ -3,7 +3,7 @@
 #ifndef SATBOX_TEST_WORLD_SCENE_H
 #define SATBOX_TEST_WORLD_SCENE_H
 
-/* The two engine worlds (tests/world_ode.c, the Bullet one) build the same bodies from these
+/* The two engine worlds (tests/worlds/world_ode.c, the Bullet one) build the same bodies from these
  * descriptions, step them with their own solver and measure the result with the same functions
  * here, so that "satbox settles as well as the engine's own narrow phase" compares like with like.
  * Frame: z up, gravity (0, 0, -9.81), lengths in metres, boxes of density 1 (mass = volume).

@@ -3,8 +3,8 @@
 //
 // Usage: world_bullet [--scene pile|pyramid] [--n N] [--steps S] [--seed K] [--narrow bullet|satbox]
 //                     [--isa NAME] [--margin M] [--damping] [--phases] [--same-state R] [--cpu-time] [--json]
-//                         one run, one `WORLD {json}` line (tests/world_scene.h); --isa forces a satbox
-//                         path (exit 77 when the CPU lacks it); --margin: satbox's speculative margin
+//                         one run, one `WORLD {json}` line (tests/worlds/world_scene.h); --isa forces a
+//                         satbox path (exit 77 when the CPU lacks it); --margin: satbox's speculative margin
 //                         (default: Bullet's contact breaking threshold); --damping: the piles' damping;
 //                         --phases: the satbox dispatch's phases on stderr; --same-state R: then both
 //                         narrow phases on the end state (DISPATCH lines); --cpu-time: the phases in the
