@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""engines.py - satbox inside real engines: runs the ODE and Bullet worlds (bench/world_ode, bench/world_bullet)
-with the engine's own box-box narrow phase and with satbox on every path, prints the "engines" table.
+"""engines.py - satbox inside real engines: runs the ODE and Bullet worlds (tests/worlds/world_ode and
+tests/worlds/world_bullet of the build dir) with the engine's own box-box narrow phase and with satbox on
+every path, prints the "engines" table.
 
 Usage: engines.py <build dir> [--quick] [--json-out FILE] [--scenes pile,pyramid] [--sizes 1000,4096] [--wall]
   --quick   N = 1K and 4K with fewer steps (about 2-3 min on a 2-core Zen 3), instead of 1K, 4K and 16K
@@ -28,7 +29,9 @@ from isa_order import ISA_ROWS  # src/isa.h's paths
 _ARCH = "arm64" if os.uname().machine in ("aarch64", "arm64") else "x86"
 PATHS = [r["name"] for r in sorted((r for r in ISA_ROWS if r["arch"] in ("any", _ARCH)), key=lambda r: r["rank"])]
 _RANK = {r["name"]: r["rank"] for r in ISA_ROWS}
-ENGINES = [("ode", "world_ode"), ("bullet", "world_bullet")]
+# Each engine's world program in the build dir (tests/worlds/meson.build builds them for the tests and the
+# benchmarks alike; bench/run builds the ones whose engine was found).
+ENGINES = [("ode", "tests/worlds/world_ode"), ("bullet", "tests/worlds/world_bullet")]
 
 
 def steps_for(n, quick):
@@ -83,7 +86,7 @@ def main():
     sizes = [int(s) for s in a.sizes.split(",")] if a.sizes else ([1000, 4096] if a.quick else [1000, 4096, 16384])
     engines = []
     for engine, prog in ENGINES:
-        exe = os.path.join(a.build, "bench", prog)
+        exe = os.path.join(a.build, prog)
         if os.access(exe, os.X_OK):
             engines.append((engine, exe))
         else:
