@@ -1,6 +1,8 @@
 // test_box2d_agree.cpp - satbox2d's contact manifolds against Box2D 2.4's b2CollidePolygons on the same pairs, differences classified.
 // SPDX-License-Identifier: MIT
-// Usage: test_box2d_agree [--pairs N] [--seed S]   (exit 77, skipped, when built without Box2D)
+// Usage: test_box2d_agree [--pairs N] [--seed S]
+// Built without Box2D (libbox2d-dev not found): exit 77, skipped; but exit 1, failed, when
+// SATBOX_REQUIRE_PEERS=1 (tests/run sets it: it installs Box2D, so a missing one is an error there).
 //
 // Box2D's polygons carry a skin of b2_polygonRadius (0.01) each, so b2CollidePolygons reports
 // contacts up to a gap of 0.02: satbox runs with margin 0.02 on the same pairs. Box2D's world
@@ -317,6 +319,12 @@ int main(int argc, char **argv)
 #else
 int main(void)
 {
+    const char *require = std::getenv("SATBOX_REQUIRE_PEERS");
+    if (require && !std::strcmp(require, "1")) {
+        std::printf("test_box2d_agree: built without Box2D (libbox2d-dev not found when the build was configured), "
+                    "and SATBOX_REQUIRE_PEERS=1 asks for every peer: failed (install libbox2d-dev, then reconfigure or delete the build dir)\n");
+        return 1;
+    }
     std::printf("test_box2d_agree: built without Box2D (libbox2d-dev): skipped\n");
     return 77;
 }

@@ -51,6 +51,34 @@ def counts(stage_fail, paths):
     return 1 if failed else 0
 
 
+# The tests that exist, or run instead of skipping, only when a package that tests/run installs
+# was found when the build was configured: test name -> package. Without the package the suite
+# would be smaller (the worlds, contacts-ode, readme-engine and the header-doc tests are not
+# built) or skip (box2d-agree): the peers-ran check makes that a failure of the stage.
+PEER_TESTS = {
+    "world-ode": "libode-dev",
+    "contacts-ode": "libode-dev",
+    "readme-engine": "libode-dev",
+    "world-bullet-signs": "libbullet-dev",
+    "world-bullet": "libbullet-dev",
+    "box2d-agree": "libbox2d-dev",
+    "header-doc-c": "clang-14",
+    "header-doc-cpp": "clang-14",
+    "readme-code": "python3",
+}
+
+
+def peers_ran(tests):
+    """Every test of PEER_TESTS is in the log and did not skip; prints the ones that are not."""
+    tests = {n.rsplit(" / ", 1)[-1]: r for n, r in tests.items()}  # the log's "project:suite / name"
+    results = {n: tests.get(n, "not in the log") for n in PEER_TESTS}
+    bad = [(n, r) for n, r in results.items() if r in ("not in the log", "SKIP")]
+    for name, result in bad:
+        print(f"   {name}: {result} (needs {PEER_TESTS[name]} when the build dir is configured: install it,"
+              " delete the dir)")
+    return not bad
+
+
 # The stages' checks over a log: name -> (what must hold over {test name: result}).
 CHECKS = {
     # noavx512: on a CPU without AVX-512 every -avx512 test must report SKIP, never a pass on a
@@ -59,6 +87,8 @@ CHECKS = {
     and all(r == "SKIP" for n, r in tests.items() if n.endswith("-avx512")),
     # subproject: the parent project runs its consumer and none of satbox's own tests.
     "consumer-only": lambda tests: list(tests) == ["consumer"] and tests["consumer"] == "OK",
+    # native, asan: the tests that need the peers and tools tests/run installs ran (PEER_TESTS).
+    "peers-ran": peers_ran,
 }
 
 
