@@ -357,7 +357,7 @@ FILE_THEN_NAME = re.compile(r"(?:'s)?[ \t]+(%s)(\()?(?![\w<*#])" % IDENT)
 def file_token(tok):
     """The file or path that a token names (a glob when it has placeholders), or None."""
     if tok.endswith("..."):
-        tok = tok.rstrip(".") + "*"  # "tests/fuzz_corpus/crash-348581ad...": an abbreviated name
+        tok = tok.rstrip(".") + "*"  # "tests/fuzz/fuzz_corpus/crash-348581ad...": an abbreviated name
     tok = tok.rstrip(".,-~")
     while tok.startswith("./"):
         tok = tok[2:]
