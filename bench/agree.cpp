@@ -140,7 +140,7 @@ int main(int argc, char **argv)
         size_t n;
         const PairPool *p;
         Work w;
-        // The pairs as a job of pair source s (src/internal.h), margin 0.
+        // The pairs as a job of pair source s (src/box3d/box3d.h), margin 0.
         sbx_job job(int s) const
         {
             sbx_job j{};

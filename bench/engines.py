@@ -23,9 +23,9 @@ import os
 import subprocess
 import sys
 
-from isa_order import ISA_ROWS  # src/isa.h's paths
+from isa_order import ISA_ROWS  # src/core/isa.h's paths
 
-# This machine's paths, narrowest first (src/isa.h: the paths of its processor family by rank).
+# This machine's paths, narrowest first (src/core/isa.h: the paths of its processor family by rank).
 _ARCH = "arm64" if os.uname().machine in ("aarch64", "arm64") else "x86"
 PATHS = [r["name"] for r in sorted((r for r in ISA_ROWS if r["arch"] in ("any", _ARCH)), key=lambda r: r["rank"])]
 _RANK = {r["name"]: r["rank"] for r in ISA_ROWS}

@@ -11,7 +11,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.ticker import LogLocator, FuncFormatter  # noqa: E402
 
-from isa_order import ISA_ORDER  # noqa: E402 (src/isa.h's paths)
+from isa_order import ISA_ORDER  # noqa: E402 (src/core/isa.h's paths)
 
 ORDER = ISA_ORDER + ["seed", "textbook"]
 PEER_COLORS = ["#17becf", "#bcbd22", "#ff7f0e", "#7f7f7f", "#000080", "#800000"]

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import tempfile
 
-from isa_order import ISA_ORDER  # src/isa.h's paths
+from isa_order import ISA_ORDER  # src/core/isa.h's paths
 
 WIDE = tuple(f"/{p}/" for p in ISA_ORDER if p != "scalar")
 

@@ -9,7 +9,7 @@ import statistics
 import sys
 from collections import defaultdict
 
-from isa_order import ISA_BY_RANK, ISA_ORDER  # src/isa.h's paths
+from isa_order import ISA_BY_RANK, ISA_ORDER  # src/core/isa.h's paths
 import summary_2d  # the 2D table and issue 25's goal ratios
 
 BASELINES = ["seed", "textbook"]

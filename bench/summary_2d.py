@@ -10,7 +10,7 @@ import json
 import sys
 from collections import defaultdict
 
-from isa_order import ISA_BY_RANK, ISA_ORDER  # src/isa.h's paths
+from isa_order import ISA_BY_RANK, ISA_ORDER  # src/core/isa.h's paths
 
 PEERS = ["textbook", "classic", "box2d"]
 # The peers whose absence the table names: (path, name, why it can be missing).

@@ -327,7 +327,7 @@ void release_all()
 std::vector<int> present_paths(std::string *left_out)
 {
     static const satbox_isa def = satbox_isa_active();
-    // The paths of this processor family (src/isa.h), narrowest first.
+    // The paths of this processor family (src/core/isa.h), narrowest first.
     std::vector<std::pair<int, int>> ranked; // (rank, path)
 #define SBB_LADDER_ROW(name, E, width, rank, arch, detect, flags)                                                            \
     if (SBX_CAT(SBX_ARCH_, arch))                                                                                     \

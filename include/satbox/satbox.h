@@ -33,14 +33,14 @@
  * Error bound: every computed gap (float, fixed operation order) is within
  * `e = SATBOX_BOUND_REL * S` of the exact gap of the float input, where
  * `S = |d|_1 + hA_0 + hA_1 + hA_2 + hB_0 + hB_1 + hB_2` (d = cB - cA) is the pair's scale
- * (2^-19 S = 32 units in the last place of S; derived in src/scalar.c). Hence, with
+ * (2^-19 S = 32 units in the last place of S; derived in src/box3d/batch_ref.c). Hence, with
  * `B = e / |L|` for an axis of length |L| (1 for face axes, the sine of the angle between the two
  * edges for an edge axis):
  *  - if the exact separation of the pair along a usable axis exceeds B, satbox says "separated";
  *  - if the exact penetration is deeper than B on every usable axis, satbox says "overlapping".
  * Between, either answer may come. B grows as 1/|L| for nearly parallel edges, which is inherent
  * to float input (their cross product carries an absolute error of a few ulps); the skip rule
- * bounds it. tests/test_oracle.c enforces both directions against an independent long-double
+ * bounds it. tests/agree/test_oracle.c enforces both directions against an independent long-double
  * oracle on every pair it draws.
  *
  * ## Outputs
@@ -96,8 +96,8 @@
  * below 128 KiB: the use is measured there against the same 10 KiB); every other kernel's chain
  * is at most 8144 bytes below its entry point (2D collide on AVX-512). The contacts functions keep no per-pair state between
  * their stages: a queue of at most 2 W lanes waiting for the face manifold (W = 4, 8, 16 lanes).
- * tests/test_small_stack.c runs every entry point on a 16 KiB thread and checks the 10 KiB on the
- * paths the CPU has; tests/stack_frames.py checks it on every compiled path from the call graphs.
+ * tests/hardening/test_small_stack.c runs every entry point on a 16 KiB thread and checks the 10 KiB on the
+ * paths the CPU has; tests/hardening/stack_frames.py checks it on every compiled path from the call graphs.
  *
  * ## Aliasing
  * Output arrays must not overlap any input array or each other (they are `restrict`);
@@ -460,7 +460,7 @@ SATBOX_API ptrdiff_t satbox_validate(const satbox_boxes *boxes, size_t n, float 
  *     after another (ODE's QuickStep, Bullet's sequential impulses) then meets them in the order
  *     of the polygon, as engines' own clippers give them (in ODE's world, the 110-cube pyramids
  *     crept 1.38x as much as with dCollide when fed p0, p1, p2, p3, and 0.94x in this order:
- *     median over 40 seeds, tests/world_ode.c).
+ *     median over 40 seeds, tests/worlds/world_ode.c).
  *  5. **Edge axis.** One point: the midpoint of the closest points of the two supporting edge
  *     segments (the edge of A farthest along the normal, the edge of B farthest against it): A's
  *     line parameter clamped to its edge, B's the nearest point of its edge to that, and A's

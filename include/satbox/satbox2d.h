@@ -53,7 +53,7 @@
  * distance from the origin. The polygon's own edges and validity come from its own vertices.
  * Besides the rectangle rule, the corner polygon must pass the two turn tests of the polygon rule
  * below (its corners are centrally symmetric; no rectangle was found that fails them, with h1 from
- * 1e-2 h0 down to 1e-8 h0 and 0, at the origin and 1e4 from it: tests/test_geometry2d.c); a
+ * 1e-2 h0 down to 1e-8 h0 and 0, at the origin and 1e4 from it: tests/api/test_geometry2d.c); a
  * rectangle of zero extents (a point) is fine, the polygon's edges test it.
  *
  * The normal tests are exact for two polygons of which at least one has nonzero area. Two
@@ -85,7 +85,7 @@
  * bound is B = 8 * 2^-24 * S + 2^-146 (the second term, 8 steps of the smallest subnormal, only
  * matters for results below FLT_MIN): every pair whose exact separation (long double, same float
  * inputs, the exact rectangle) lies outside +-B gets the exact overlap bit, and the separation is
- * within B of the exact one. On 2M pairs of 10 families (tests/test_oracle2d.c: among them pairs
+ * within B of the exact one. On 2M pairs of 10 families (tests/agree/test_oracle2d.c: among them pairs
  * scaled down to 2^-130, rectangle vs polygon 10^3..10^5 from the origin, and the deepest dent the
  * convexity tolerance admits) the largest error was 4.9 * 2^-24 * S. Differences are taken before
  * products (`w - v`, rectangle vs polygon relative to the rectangle's center) and small polygons
@@ -160,7 +160,7 @@
  *    (`local / s + origin`, one rounding of the world coordinate).
  *  - **Bad data**: count 0, bad 1, normal 0, axis ::SATBOX_AXIS_INVALID, separation NaN.
  * Every field of the record is written for every pair i < n (struct padding included: none).
- * Known limits (tests/test_oracle2d.c counts them): an overlapping pair can get no point when a
+ * Known limits (tests/agree/test_oracle2d.c counts them): an overlapping pair can get no point when a
  * zero-area polygon (all vertices on one line) is involved (its edges run both ways along the
  * line), when the reference edge is nearly collinear with its neighbour (a reflex vertex within
  * ::SATBOX2D_CONVEX_TOL) and the incident edge lies beyond its side plane, and for

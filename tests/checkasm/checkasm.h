@@ -80,7 +80,7 @@ int ca_list(ca_out *l, int n, const char *what, gbuf *v, int count, size_t elem)
  * names them, after "what r" when there are rows. */
 int ca_list_rows(ca_out *l, int n, const char *what, gbuf *v, int rows, int stride, int count, size_t elem);
 
-/* The areas' output buffers and jobs from the list of outputs (SBX_OUTPUTS, src/outputs.h), one
+/* The areas' output buffers and jobs from the list of outputs (SBX_OUTPUTS, src/core/outputs.h), one
  * entry at a time (in an expansion of the list; the area includes internal.h). An output's
  * buffers are named as its field and shaped as in 3D (`gbuf CA_OUT_DECL(name, rows, vec);`: a vector
  * has three, of which 2D uses two). */

@@ -1,6 +1,6 @@
 /* api_sources.h - a job of any pair source of SBX_SOURCES (SBX_SOURCES2D) through that source's public entry points. */
 /* SPDX-License-Identifier: MIT */
-/* For the tests that see src/internal.h (fuzz_diff, test_small_stack): they walk the source list
+/* For the tests that see src/box3d/box3d.h (fuzz_diff, test_small_stack): they walk the source list
  * and call the public function of each source from one sbx_job, instead of a case per function.
  * The names and job fields of a source are its TB_API_<NAME> line below; a source added to
  * SBX_SOURCES does not compile here until it has one. */
@@ -96,7 +96,7 @@ static inline ptrdiff_t tb_api_contacts_stream(const sbx_job *j, satbox_manifold
     }
 }
 
-/* ---- 2D (SBX_SOURCES2D, src/internal2d.h) ----------------------------------------------------- */
+/* ---- 2D (SBX_SOURCES2D, src/poly2d/poly2d.h) ----------------------------------------------------- */
 
 /* Each 2D source: (prefix, suffix of its public names, the job field of A, of B) for a[i] vs b[i];
  * (prefix, suffix, the job field of the pool) for the pool sources: satbox2d_<prefix>overlap<suffix>. */

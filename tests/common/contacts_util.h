@@ -11,7 +11,7 @@
 #include "core/outputs.h" /* src/: SBX_OUTPUTS, macros only */
 #include "satbox/satbox.h"
 
-/* The outputs of satbox_contacts: the contacts entries of SBX_OUTPUTS (src/outputs.h), one
+/* The outputs of satbox_contacts: the contacts entries of SBX_OUTPUTS (src/core/outputs.h), one
  * pointer per array: TC_NARRAYS of them (27). */
 #define TC_OUT_FIELD(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##ct(type *SBX_OUT_DECL(3, name, rows, vec);)
 #define TC_OUT_COUNT(name, type, rows, vec, ov, co, ct, flagged) +(ct) * SBX_OUT_COUNT(3, rows, vec)

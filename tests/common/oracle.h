@@ -52,7 +52,7 @@ int orc_intersect(const satbox_box *a, const satbox_box *b);
 /* ---- the documented error bound --------------------------------------------------------------
  * satbox decides each axis by the sign of its float gap g = |t.L| - (rA + rB) (L unnormalised).
  * satbox.h promises |g~ - g| <= SATBOX_BOUND_REL * S, S = |cB - cA|_1 + the 6 half extents (the
- * derivation is in src/scalar.c). Normalised, the bound of an edge axis is divided by |L|. An axis
+ * derivation is in src/box3d/batch_ref.c). Normalised, the bound of an edge axis is divided by |L|. An axis
  * can therefore flip sign only when its exact normalised gap is within
  *   err_a = (SATBOX_BOUND_REL S + P) / |L_a|
  * of zero, where P is an extra perturbation (length) used by the invariance test for the float

@@ -6,7 +6,7 @@
  * n pairs over it (n = 0..255, mostly below 64: every remainder modulo 4, 8, 16). It checks:
  *  - every path (the native tables this CPU runs, the portable tables if linked) returns the
  *    scalar path's outputs bit for bit (hit, bad, separation, normal, axis, counts, compacted list)
- *    for every pair source of SBX_SOURCES (src/sources.h: matrix, quaternion, one-vs-many, pool +
+ *    for every pair source of SBX_SOURCES (src/box3d/sources.h: matrix, quaternion, one-vs-many, pool +
  *    pairs, record pool + pairs, quaternion record pool + pairs), with overlap, collide(margin)
  *    and collide(0), and for aabb, aabb_q and axes_from_quat; each source reads the same pairs of
  *    boxes, so a pool or record source must also equal the batch source of the same form (axes

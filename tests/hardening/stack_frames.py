@@ -130,8 +130,8 @@ def main():
         return [k for k, v in graph_nodes.items() if v[1] is not None and k not in called]
 
     # The kernels an entry point reaches through a path's table (the indirect call of the api
-    # objects), by the entry's name: kernel_<kind> of the path's object, scalar_<kind> (file-local
-    # in scalar*.c) when the path has none. An entry point of no known kind gets the deepest kernel.
+    # objects), by the entry's name: kernel_<kind> of the path's object, sbx_scalar_<kind> (the
+    # reference kernels of the _ref.c files, listed by src/kernel_scalar.c) when the path has none. An entry point of no known kind gets the deepest kernel.
     kinds = [('satbox2d_.*contacts', 'contacts2d'), ('contacts', 'contacts'), ('satbox2d_.*overlap', 'overlap2d'),
              ('satbox2d_.*collide', 'collide2d'),
              ('aabb', 'aabb'), ('axes_from_quat', 'axes_from_quat'), ('overlap', 'overlap'), ('collide', 'collide')]

@@ -32,7 +32,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "api_sources.h" /* src/internal.h: the pair sources */
+#include "api_sources.h" /* src/box3d/box3d.h: the pair sources */
 #include "core/outputs.h"     /* src/: SBX_OUTPUTS, macros only */
 #include "satbox/satbox.h"
 #include "satbox/satbox2d.h"
@@ -222,7 +222,7 @@ static satbox_boxes_out boxes_out(outbuf *o)
 #define B (&in.b.view)
 #define MARGIN 0.01f
 
-/* The pair sources (SBX_SOURCES, src/sources.h): each one's overlap, collide and, where it has a
+/* The pair sources (SBX_SOURCES, src/box3d/sources.h): each one's overlap, collide and, where it has a
  * contacts form, contacts and contacts_stream are cases made from the list (api_sources.h names
  * the functions), so that a new source has its cases with no edit here. jobs[s]: the inputs of
  * every source, as source s. */
@@ -293,7 +293,7 @@ static void c_version(outbuf *o) { o->rc = (ptrdiff_t)strlen(satbox_version()); 
 static void c_checked_active(outbuf *o) { o->rc = satbox_checked_active(); }
 static void c_strerror(outbuf *o) { o->rc = (ptrdiff_t)strlen(satbox_strerror(SATBOX_ERR_ALIAS)); }
 /* 2D */
-/* The 2D sources (SBX_SOURCES2D, src/internal2d.h) the same way: overlap, collide and contacts
+/* The 2D sources (SBX_SOURCES2D, src/poly2d/poly2d.h) the same way: overlap, collide and contacts
  * of each from the list. jobs2d[s]: the pair batches, or the pools for a pool source. */
 static sbx_job2d jobs2d[SBX2D_COUNT];
 
