@@ -408,9 +408,8 @@ typedef struct ppairw {
     wm valid;
 } ppairw;
 
-/* Pool records idx[l] (lanes from k on read record 0 and are not counted in nmax): the slots below
- * nmax are loaded (each lane's from its record: a few cache lines), the others get what every lane
- * holds there. */
+/* Pool records idx[l] (lanes from k on read record 0 and are not counted in nmax; their values
+ * never reach a live lane): every slot is loaded, each lane's from its record (3 cache lines). */
 SBX_INLINE void load_prep_w(const satbox2d_prepared *pp, const int32_t *idx, int k, ppolyw *q)
 {
     float valid[SBX_W], scale[SBX_W];
@@ -424,28 +423,24 @@ SBX_INLINE void load_prep_w(const satbox2d_prepared *pp, const int32_t *idx, int
         scale[l] = r->scale;
     }
     q->p.nmax = nmax;
-    wf zero = wf_zero(), inf = wf_set1(INFINITY);
-    for (int v = 0; v < NV2; v++) {
-        if (v < nmax) {
-            float bx[SBX_W], by[SBX_W], bnx[SBX_W], bny[SBX_W], bd[SBX_W];
-            for (int l = 0; l < SBX_W; l++) {
-                const satbox2d_prepared *r = &pp[idx[l]];
-                bx[l] = r->x[v];
-                by[l] = r->y[v];
-                bnx[l] = r->nx[v];
-                bny[l] = r->ny[v];
-                bd[l] = r->d[v];
-            }
-            q->p.x[v] = wf_loadu(bx);
-            q->p.y[v] = wf_loadu(by);
-            q->nx[v] = wf_loadu(bnx);
-            q->ny[v] = wf_loadu(bny);
-            q->d[v] = wf_loadu(bd);
-        } else {
-            q->nx[v] = q->ny[v] = zero;
-            q->d[v] = inf;
-        }
-    }
+    /* Each field's 8 slots of the lanes' records, transposed (wf_load_rows8). The slots past a live
+     * lane's count hold vertex 0, normal 0, offset +inf (satbox2d_poly_prepare()). */
+    const float *rows[SBX_W];
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].x;
+    wf_load_rows8(rows, q->p.x);
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].y;
+    wf_load_rows8(rows, q->p.y);
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].nx;
+    wf_load_rows8(rows, q->nx);
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].ny;
+    wf_load_rows8(rows, q->ny);
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].d;
+    wf_load_rows8(rows, q->d);
     rewrap_w(&q->p);
     q->p.scale = wf_loadu(scale);
     q->p.scaled = any_not_one_w(q->p.scale);
