@@ -116,12 +116,12 @@ static inline wf wf_gather(const float *base, const int32_t *idx)
  * floats (a field of a satbox2d_prepared record). Lane by lane; loads only. */
 static inline void wf_load_rows8(const float *const *rows, wf out[8])
 {
-    float buf[8][SBX_W];
-    for (int l = 0; l < SBX_W; l++)
-        for (int v = 0; v < 8; v++)
-            buf[v][l] = rows[l][v];
-    for (int v = 0; v < 8; v++)
-        out[v] = wf_loadu(buf[v]);
+    for (int v = 0; v < 8; v++) { /* one slot at a time: a small buffer (the 16 KiB stack, satbox.h) */
+        float buf[SBX_W];
+        for (int l = 0; l < SBX_W; l++)
+            buf[l] = rows[l][v];
+        out[v] = wf_loadu(buf);
+    }
 }
 #endif
 
