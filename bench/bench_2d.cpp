@@ -4,7 +4,13 @@
 // Names: 2d/<entry>/<path>/<workload>/<pairs>, e.g. 2d/poly_collide/avx512/uniform/4096. Entries:
 // rect_overlap, rect_collide, poly_overlap, poly_collide, rect_poly_collide, poly_overlap_pairs,
 // rect_contacts, poly_contacts (contact manifolds at margin 0; box2d: b2CollidePolygons, which
-// builds Box2D's whole manifold, the same call as poly_collide's box2d row).
+// builds Box2D's whole manifold, the same call as poly_collide's box2d row); the prepared forms over
+// the pool's pairs (random order, as a broad phase hands them over): prep_overlap, prep_collide,
+// prep_contacts (world polygons prepared once by satbox2d_poly_prepare(), outside the timed loop;
+// baseline: classic on the same world polygons) and body_overlap, body_collide, body_contacts (the
+// same polygons as body-local shapes with a random rotation each, prepared once; box2d: the same
+// shapes as b2PolygonShape, set once, with b2Transforms of the same floats: Box2D on its own terms,
+// neither side converting anything in the timed loop).
 // Paths: the satbox paths this CPU runs, "textbook" (rectangles: 4 axes, radii from the axes,
 // early exit), "classic" (polygons: every vertex of both projected on every edge normal of both,
 // early exit; collide normalises and keeps the smallest overlap) and "box2d" (Box2D 2.4 from
@@ -37,9 +43,14 @@ constexpr size_t kPairs = 4096;
 constexpr int kTextbook = sbb::kFirstBaseline, kClassic = sbb::kFirstBaseline + 1, kBox2d = sbb::kFirstBaseline + 2;
 
 enum Entry2d { RECT_OVERLAP, RECT_COLLIDE, POLY_OVERLAP, POLY_COLLIDE, RECT_POLY_COLLIDE, POLY_OVERLAP_PAIRS,
-               RECT_CONTACTS, POLY_CONTACTS };
+               RECT_CONTACTS, POLY_CONTACTS, PREP_OVERLAP, PREP_COLLIDE, PREP_CONTACTS, BODY_OVERLAP, BODY_COLLIDE,
+               BODY_CONTACTS, ENTRY2D_COUNT };
 const char *const kEntry2d[] = {"rect_overlap", "rect_collide", "poly_overlap", "poly_collide", "rect_poly_collide",
-                                "poly_overlap_pairs", "rect_contacts", "poly_contacts"};
+                                "poly_overlap_pairs", "rect_contacts", "poly_contacts", "prep_overlap", "prep_collide",
+                                "prep_contacts", "body_overlap", "body_collide", "body_contacts"};
+bool is_prep(int e) { return e >= PREP_OVERLAP && e <= PREP_CONTACTS; }
+bool is_body(int e) { return e >= BODY_OVERLAP && e <= BODY_CONTACTS; }
+bool is_contacts(int e) { return e == RECT_CONTACTS || e == POLY_CONTACTS || e == PREP_CONTACTS || e == BODY_CONTACTS; }
 
 // ---- baselines ----------------------------------------------------------------------------
 
@@ -138,6 +149,10 @@ float classic_poly_collide(const tb_poly &a, const tb_poly &b, float n[2])
 struct Work2d {
     std::vector<tb_rect> ra, rb;
     std::vector<tb_poly> pa, pb, rp; // rp: rectangle A as its float polygon (tb2_rect_as_poly)
+    std::vector<tb_poly> poolp;      // the pool's polygons (A's at i, B's at n + i)
+    tb2_prepared prep;               // the pool prepared (prep_*)
+    tb2_bodies bodies;               // the pool as bodies (body_*)
+    std::vector<uint8_t> ref_pairs;  // satbox2d_poly_overlap_pairs' answers on the pool's pairs
     tb2_rects sra, srb;
     tb2_polys spa, spb, pool;
     std::vector<satbox_pair> pairs;
@@ -148,6 +163,8 @@ struct Work2d {
 #if defined(SATBOX_HAVE_BOX2D)
     std::vector<b2PolygonShape> ba, bb, brect_a, brect_b; // brect: b2PolygonShape::SetAsBox in world
     std::vector<b2Transform> xa, xb;
+    std::vector<b2PolygonShape> bbody; // the bodies' shapes (their body-local vertices)
+    std::vector<b2Transform> xbody;    // and transforms (the same floats)
     b2Transform identity;
 #endif
 };
@@ -176,6 +193,11 @@ Work2d *work2d()
         tb2_polys_set(&w->pool, i, &w->pa[i]);
         tb2_polys_set(&w->pool, n + i, &w->pb[i]);
     }
+    w->poolp.resize(2 * n);
+    for (size_t i = 0; i < n; i++)
+        w->poolp[i] = w->pa[i], w->poolp[n + i] = w->pb[i];
+    tb2_prepared_make(&w->prep, &w->pool.view, 2 * n);
+    tb2_bodies_make(&w->bodies, &r, w->poolp.data(), 2 * n, 0);
     // Pairs in a random order over the pool, as a broad phase would hand them over.
     for (size_t i = 0; i < n; i++) {
         size_t j = (size_t)(tb_next(&r) % n);
@@ -186,6 +208,8 @@ Work2d *work2d()
     satbox2d_overlap(&w->sra.view, &w->srb.view, n, w->ref_rect.data(), nullptr);
     satbox2d_poly_overlap(&w->spa.view, &w->spb.view, n, w->ref_poly.data(), nullptr);
     satbox2d_rect_poly_overlap(&w->sra.view, &w->spb.view, n, w->ref_rect_poly.data(), nullptr);
+    w->ref_pairs.resize(n);
+    satbox2d_poly_overlap_pairs(&w->pool.view, 2 * n, w->pairs.data(), n, w->ref_pairs.data(), nullptr, nullptr);
 #if defined(SATBOX_HAVE_BOX2D)
     w->ba.resize(n), w->bb.resize(n), w->brect_a.resize(n), w->brect_b.resize(n), w->xa.resize(n), w->xb.resize(n);
     w->identity.SetIdentity();
@@ -196,6 +220,19 @@ Work2d *work2d()
         b2PolygonShape *bs[2] = {&w->brect_a[i], &w->brect_b[i]};
         for (int s2 = 0; s2 < 2; s2++)
             bs[s2]->SetAsBox(q[s2]->h[0], q[s2]->h[1], b2Vec2(q[s2]->c[0], q[s2]->c[1]), std::atan2(q[s2]->u[1], q[s2]->u[0]));
+    }
+    w->bbody.resize(2 * n), w->xbody.resize(2 * n);
+    for (size_t i = 0; i < 2 * n; i++) {
+        tb_poly l;
+        float xf[4];
+        tb2_body_get(&w->bodies, i, &l, xf);
+        b2Vec2 v[b2_maxPolygonVertices];
+        for (int k = 0; k < l.n; k++)
+            v[k].Set(l.x[k], l.y[k]);
+        w->bbody[i].Set(v, l.n);
+        w->xbody[i].p.Set(xf[0], xf[1]);
+        w->xbody[i].q.c = xf[2];
+        w->xbody[i].q.s = xf[3];
     }
 #endif
     return w;
@@ -217,7 +254,9 @@ void run2d(benchmark::State &st, Entry2d e, int path)
     satbox2d_result res = {w->hit.data(), w->sep.data(), {w->nx.data(), w->ny.data()}, w->axis.data(), nullptr};
     const std::vector<uint8_t> &ref = e <= RECT_COLLIDE || e == RECT_CONTACTS ? w->ref_rect
                                       : e == RECT_POLY_COLLIDE             ? w->ref_rect_poly
+                                      : is_prep(e) || is_body(e)           ? w->ref_pairs
                                                                            : w->ref_poly;
+    const satbox_pair *pairs = w->pairs.data();
     if (w->man.size() < n)
         w->man.resize(n);
     double hits = 0;
@@ -236,6 +275,17 @@ void run2d(benchmark::State &st, Entry2d e, int path)
                 break;
             case RECT_CONTACTS: h = satbox2d_contacts(&w->sra.view, &w->srb.view, n, 0.0f, w->man.data()); break;
             case POLY_CONTACTS: h = satbox2d_poly_contacts(&w->spa.view, &w->spb.view, n, 0.0f, w->man.data()); break;
+            case PREP_OVERLAP:
+                h = satbox2d_prep_overlap_pairs(w->prep.rec, 2 * n, pairs, n, w->hit.data(), nullptr, nullptr);
+                break;
+            case PREP_COLLIDE: h = satbox2d_prep_collide_pairs(w->prep.rec, 2 * n, pairs, n, 0.0f, &res, nullptr); break;
+            case PREP_CONTACTS: h = satbox2d_prep_contacts_pairs(w->prep.rec, 2 * n, pairs, n, 0.0f, w->man.data()); break;
+            case BODY_OVERLAP:
+                h = satbox2d_body_overlap_pairs(&w->bodies.view, 2 * n, pairs, n, w->hit.data(), nullptr, nullptr);
+                break;
+            case BODY_COLLIDE: h = satbox2d_body_collide_pairs(&w->bodies.view, 2 * n, pairs, n, 0.0f, &res, nullptr); break;
+            case BODY_CONTACTS: h = satbox2d_body_contacts_pairs(&w->bodies.view, 2 * n, pairs, n, 0.0f, w->man.data()); break;
+            default: break;
             }
         } else {
             for (size_t i = 0; i < n; i++) {
@@ -244,12 +294,23 @@ void run2d(benchmark::State &st, Entry2d e, int path)
                 if (path == kTextbook)
                     o = e == RECT_OVERLAP ? textbook_rect_overlap(w->ra[i], w->rb[i])
                                           : textbook_rect_collide(w->ra[i], w->rb[i], nn) <= 0.0f;
-                else if (path == kClassic) {
+                else if (path == kClassic && is_prep(e)) {
+                    const tb_poly &a = w->poolp[pairs[i].a], &b = w->poolp[pairs[i].b];
+                    o = e == PREP_OVERLAP ? classic_poly_overlap(a, b) : classic_poly_collide(a, b, nn) <= 0.0f;
+                } else if (path == kClassic) {
                     const tb_poly &a = e == RECT_POLY_COLLIDE ? w->rp[i] : w->pa[i];
                     o = e == POLY_OVERLAP ? classic_poly_overlap(a, w->pb[i]) : classic_poly_collide(a, w->pb[i], nn) <= 0.0f;
                 }
 #if defined(SATBOX_HAVE_BOX2D)
-                else if (e == POLY_OVERLAP)
+                else if (e == BODY_OVERLAP)
+                    o = b2TestOverlap(&w->bbody[pairs[i].a], 0, &w->bbody[pairs[i].b], 0, w->xbody[pairs[i].a],
+                                      w->xbody[pairs[i].b]);
+                else if (is_body(e)) {
+                    b2Manifold m;
+                    b2CollidePolygons(&m, &w->bbody[pairs[i].a], w->xbody[pairs[i].a], &w->bbody[pairs[i].b],
+                                      w->xbody[pairs[i].b]);
+                    o = m.pointCount > 0;
+                } else if (e == POLY_OVERLAP)
                     o = b2TestOverlap(&w->ba[i], 0, &w->bb[i], 0, w->xa[i], w->xb[i]);
                 else if (e == RECT_OVERLAP)
                     o = b2TestOverlap(&w->brect_a[i], 0, &w->brect_b[i], 0, w->identity, w->identity);
@@ -272,7 +333,7 @@ void run2d(benchmark::State &st, Entry2d e, int path)
     }
     if (path < SATBOX_ISA_COUNT) {
         satbox_isa_force(before);
-        if (e == RECT_CONTACTS || e == POLY_CONTACTS)
+        if (is_contacts(e))
             for (size_t i = 0; i < n; i++)
                 got[i] = w->man[i].count > 0;
         else if (e != POLY_OVERLAP_PAIRS)
@@ -291,14 +352,14 @@ void run2d(benchmark::State &st, Entry2d e, int path)
 struct Register2d {
     Register2d()
     {
-        for (int e = 0; e <= POLY_CONTACTS; e++) {
+        for (int e = 0; e < ENTRY2D_COUNT; e++) {
             std::vector<int> paths = sbb::present_paths(); // built, supported, not above SATBOX_ISA
             if (e <= RECT_COLLIDE)
                 paths.push_back(kTextbook);
-            else if (e < POLY_OVERLAP_PAIRS)
+            else if (e < POLY_OVERLAP_PAIRS || e == PREP_OVERLAP || e == PREP_COLLIDE)
                 paths.push_back(kClassic);
 #if defined(SATBOX_HAVE_BOX2D)
-            if (e <= POLY_COLLIDE || e == POLY_CONTACTS)
+            if (e <= POLY_COLLIDE || e == POLY_CONTACTS || is_body(e))
                 paths.push_back(kBox2d);
 #endif
             for (int p : paths) {

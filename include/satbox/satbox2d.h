@@ -91,6 +91,34 @@
  * products (`w - v`, rectangle vs polygon relative to the rectangle's center) and small polygons
  * are prescaled, so the error follows the pair's size, at any size and distance from the origin.
  *
+ * ## Prepared polygons (satbox2d_poly_prepare(), ::satbox2d_prepared, ::satbox2d_bodies)
+ * As 2D engines keep their shapes: each polygon is prepared once (its validity verdict, prescale,
+ * unit edge normals `n_k = (ey, -ex) / sqrt(ex^2 + ey^2)` of its edges at the prescale, offsets
+ * `d_k = n_k . v[k]`), so that a pair's gap on edge k is `min over the other polygon's vertices w of
+ * (n_k . w) - d_k` (each `nx * wx + ny * wy`, the minimum first, then minus d: the same bits as the
+ * minimum of the differences), with no square root or division per pair. Two forms, both pools of
+ * polygons with index pairs, with the same outputs as the polygon functions (ids, normals pointing
+ * from A towards B, hysteresis, manifolds):
+ *  - **world polygons** (satbox2d_prep_*_pairs()): polygons prepared from world vertices, once per
+ *    step; the pair is worked in the world, at the pair's scale (the smaller of the two prescales).
+ *  - **bodies** (satbox2d_body_*_pairs()): shapes prepared once from vertices in their body's frame,
+ *    as Box2D's b2PolygonShape, and a transform per body (position, cos, sin) as b2Transform. The
+ *    pair is worked in A's body frame: `R = RA^T RB`, `t = RA^T (pB - pA)` (RA^T taken as the inverse
+ *    rotation), B's vertices `R v + t` and normals `R n` computed in the lanes, B's offsets again from
+ *    them; the pair's scale is also limited by the prescale of `|tx| + |ty|` (as a rectangle's limits
+ *    rectangle vs polygon). Normals and positions are returned in the world (`pA + RA x`).
+ * Validity: a prepared polygon's verdict is the polygon rule below, taken once when it is prepared
+ * (so a pair is bad exactly when the same polygons are bad for satbox2d_poly_collide()); a body's
+ * transform is bad unless `|px| + |py| <= SATBOX2D_COORD_LIMIT` and `|cos^2 + sin^2 - 1| <=
+ * SATBOX2D_UNIT_TOL` (NaN and infinity included).
+ * **Precision of the prepared forms.** The offsets are products of coordinates, not of differences:
+ * the error follows R, the largest `|x| + |y|` of a vertex in the frame of the work (world polygons:
+ * their world vertices; bodies: A's body frame, about `|pB - pA|` plus the shapes' size), besides
+ * S. The bound is B' = 8 * 2^-24 * (S + R) + 2^-146 (tests/agree/test_oracle2d.c's kinds `prep` and
+ * `body` check it both ways and print the largest error seen in units of 2^-24 (S + R)). Far from the
+ * origin the world form is thus less precise than satbox2d_poly_collide() (whose error follows S
+ * only); the body form keeps the error at the pair's distance, as Box2D does.
+ *
  * ## Bad data (per pair: hit 0, bad 1, not counted, the rest of the batch unaffected)
  * A rectangle is bad unless `h0 >= 0`, `h1 >= 0`, `|cx| + |cy| + h0 + h1 <= SATBOX2D_COORD_LIMIT`
  * and `|cos^2 + sin^2 - 1| <= SATBOX2D_UNIT_TOL` (so NaN and infinity are bad everywhere).
@@ -134,9 +162,13 @@
  *    ::SATBOX2D_MANIFOLD_KEPT_A). ::SATBOX2D_MANIFOLD_REF_B says the reference edge is B's.
  *    For a rectangle, face ids are the edges of the corner polygon above: axis 0 with the normal
  *    +u0 is edge 1, -u0 edge 3, axis 1 with +u1 edge 2, -u1 edge 0.
- *  - **Incident edge.** The edge of the other shape whose outward unit normal has the smallest dot
- *    product with the reference normal (the most anti-parallel; zero-length edges skipped; ties:
- *    lowest index).
+ *  - **Incident edge.** The incident shape's deepest vertex is its vertex with the smallest depth
+ *    `n . (v - r1)` below the reference edge's line (r1 the edge's first vertex; ties: the lowest
+ *    slot). Of the other shape's edges that hold a vertex that deep (either end, bit for bit), the
+ *    incident edge is the one whose outward unit normal has the smallest dot product with the
+ *    reference normal (the most anti-parallel; zero-length edges skipped; ties: lowest index). So
+ *    two nearly parallel edges whose dot products tie or swap in float cannot hand the choice to an
+ *    edge away from the deepest vertex (prepared forms: the prepared unit normals).
  *  - **Clipping.** Each end j of the incident edge (0: its first vertex, 1: the next one) is moved
  *    along the edge to the reference edge's side planes (the lines through the reference edge's
  *    ends along the normal) when it lies outside them. An incident edge wholly beyond one side
@@ -151,6 +183,12 @@
  *    points are closer than ::SATBOX2D_MERGE_TOL times the reference edge's length (L1 norms of the
  *    difference and of the edge vector), only end 0 (the smaller id) is kept. Kept points fill
  *    point[0], point[1] in the order of their ends; unused point slots are zero.
+ *  - **Fallback point.** When the pair is within the margin (SAT separation and the deepest vertex's
+ *    depth both <= margin) and no clipped point is kept (a zero-area shape, an incident edge wholly
+ *    beyond a side plane: corner to corner, a kept face, a reference edge nearly collinear with its
+ *    neighbour), the manifold has one point: the deepest vertex itself (position that vertex,
+ *    separation its depth, id SATBOX2D_FEATURE_ID(ref_is_b, ref_edge, vertex, SATBOX2D_FEATURE_VERTEX)).
+ *    It lies on the incident shape but may lie outside the reference edge's side planes.
  *  - **Feature id** SATBOX2D_FEATURE_ID(ref_is_b, ref_edge, incident_edge, end): the same as long
  *    as the reference and incident edges stay the same (warm starting).
  *  - **Frame.** The work is done relative to a pair-local origin, at the pair's scale (rectangles:
@@ -160,13 +198,13 @@
  *    (`local / s + origin`, one rounding of the world coordinate).
  *  - **Bad data**: count 0, bad 1, normal 0, axis ::SATBOX_AXIS_INVALID, separation NaN.
  * Every field of the record is written for every pair i < n (struct padding included: none).
- * Known limits (tests/agree/test_oracle2d.c counts them): an overlapping pair can get no point when a
- * zero-area polygon (all vertices on one line) is involved (its edges run both ways along the
- * line), when the reference edge is nearly collinear with its neighbour (a reflex vertex within
- * ::SATBOX2D_CONVEX_TOL) and the incident edge lies beyond its side plane, and for
- * corner-to-corner overlaps (seen below 2^-10 of the pair's size); rectangles smaller than about 2^-60 (their corner products underflow) and the
- * incident choice between two edges equally anti-parallel (a shape turned 45 degrees exactly on a
- * face) have no hysteresis of their own.
+ * Known limits (tests/agree/test_oracle2d.c counts them): every pair whose exact separation is below
+ * -B gets at least one point (the fallback above), zero-area polygons and nearly collinear reference
+ * edges included. What remains: the deepest point can be shallower than the SAT depth when the
+ * incident shape's deepest vertex lies beyond a side plane and the clipped edge gives points (column
+ * `shallow`; as in Box2D); rectangles smaller than about 2^-60 (their corner products underflow) and
+ * the incident choice between two edges equally anti-parallel (a shape turned 45 degrees exactly on
+ * a face) have no hysteresis of their own.
  */
 
 #ifdef __cplusplus
@@ -280,6 +318,74 @@ SATBOX_API ptrdiff_t satbox2d_rect_poly_collide(const satbox2d_rects *a, const s
                                                 float margin, const satbox2d_result *out);
 
 /* ---------------------------------------------------------------------------------------- */
+/* Prepared polygons                                                                        */
+
+/** One polygon prepared once by satbox2d_poly_prepare(), as 2D engines keep their shapes (Box2D's
+ * b2PolygonShape): its vertices (times its prescale, see "Polygons"), the unit outward normal and
+ * the offset of each edge, the prescale and the validity verdict, in one record (168 bytes: a pool of
+ * them is read with a few cache lines per polygon, whatever the order of the pairs). A pair's
+ * separating-axis term is then `min over the other polygon's vertices w of n . w, minus d`: no
+ * square root, division or difference per pair. Written by satbox2d_poly_prepare() and read by the
+ * prepared pair functions, which trust it: it must hold what satbox2d_poly_prepare() wrote. See
+ * "Prepared polygons" above for the two forms and their precision. */
+typedef struct satbox2d_prepared {
+    float x[SATBOX2D_MAX_VERTS];  /**< x of vertex k times `scale`; slots at or past the count hold vertex 0 */
+    float y[SATBOX2D_MAX_VERTS];  /**< y of vertex k times `scale`, as x */
+    float nx[SATBOX2D_MAX_VERTS]; /**< x of edge k's unit outward normal (0 for an edge of length 0) */
+    float ny[SATBOX2D_MAX_VERTS]; /**< y of edge k's unit outward normal (0 for an edge of length 0) */
+    float d[SATBOX2D_MAX_VERTS];  /**< edge k's offset n . v[k] at the prescale (+infinity for an edge of length 0) */
+    float scale;                  /**< the prescale (a power of two; 1 unless the polygon is tiny) */
+    uint8_t count;                /**< the vertex count, as given */
+    uint8_t valid;                /**< 1 when the polygon passes the polygon rule ("Bad data"), else 0 */
+    uint8_t pad[2];               /**< zero */
+} satbox2d_prepared;
+
+#if defined(__cplusplus)
+static_assert(sizeof(satbox2d_prepared) == 168, "satbox2d_prepared is 168 bytes");
+#else
+_Static_assert(sizeof(satbox2d_prepared) == 168, "satbox2d_prepared is 168 bytes");
+#endif
+
+/** Shapes kept as Box2D keeps them: each prepared from its vertices in its body's frame
+ * (b2PolygonShape), with the transform of that body (b2Transform: position, cos and sin), the
+ * rotation applied in the lanes. Entry i is shape i on body i (a body with several shapes repeats
+ * its transform). */
+typedef struct satbox2d_bodies {
+    const satbox2d_prepared *shape; /**< shape[i]: prepared from body-local vertices (counter-clockwise) */
+    const float *position[2];       /**< position[c][i]: world coordinate c of body i's origin */
+    const float *rotation[2];       /**< rotation[0][i], rotation[1][i]: cos and sin of body i's angle
+                                         (unit within SATBOX2D_UNIT_TOL, as a rectangle's axis) */
+} satbox2d_bodies;
+
+/** Prepares polygons i < n once into out[i] (see ::satbox2d_prepared): one implementation for every
+ * path, so the prepared bits do not depend on the ISA. A bad polygon gets `valid` 0 (its pairs are bad).
+ * @return the number of valid polygons, or a negative ::satbox_error (a NULL array, `out` overlapping
+ * the input; nothing written). */
+SATBOX_API ptrdiff_t satbox2d_poly_prepare(const satbox2d_polys *polys, size_t n, satbox2d_prepared *out);
+
+/** satbox2d_poly_overlap_pairs() over a pool of prepared world polygons (pool_n records). */
+SATBOX_API ptrdiff_t satbox2d_prep_overlap_pairs(const satbox2d_prepared *pool, size_t pool_n,
+                                                 const satbox_pair *pairs, size_t n, uint8_t *hit,
+                                                 uint32_t *out, uint8_t *bad);
+
+/** satbox2d_poly_collide_pairs() over a pool of prepared world polygons. */
+SATBOX_API ptrdiff_t satbox2d_prep_collide_pairs(const satbox2d_prepared *pool, size_t pool_n,
+                                                 const satbox_pair *pairs, size_t n, float margin,
+                                                 const satbox2d_result *res, uint32_t *out);
+
+/** satbox2d_poly_overlap_pairs() over a pool of bodies (shapes in their body's frame + transforms);
+ * a transform that is not finite, not unit within ::SATBOX2D_UNIT_TOL or beyond
+ * ::SATBOX2D_COORD_LIMIT makes its pairs bad. */
+SATBOX_API ptrdiff_t satbox2d_body_overlap_pairs(const satbox2d_bodies *pool, size_t pool_n,
+                                                 const satbox_pair *pairs, size_t n, uint8_t *hit,
+                                                 uint32_t *out, uint8_t *bad);
+
+/** satbox2d_poly_collide_pairs() over a pool of bodies; the normal is in world coordinates. */
+SATBOX_API ptrdiff_t satbox2d_body_collide_pairs(const satbox2d_bodies *pool, size_t pool_n,
+                                                 const satbox_pair *pairs, size_t n, float margin,
+                                                 const satbox2d_result *res, uint32_t *out);
+
+/* ---------------------------------------------------------------------------------------- */
 /* Contact manifolds                                                                        */
 
 /** Relative tolerance of the reference-edge hysteresis (see "Contact manifolds"): 2^-10. */
@@ -295,6 +401,10 @@ SATBOX_API ptrdiff_t satbox2d_rect_poly_collide(const satbox2d_rects *a, const s
  * next vertex). The one packing used by every path and documented for engines (ids < 2^13). */
 #define SATBOX2D_FEATURE_ID(ref_is_b, ref_edge, incident_edge, end)                                \
     ((uint32_t)(ref_is_b) << 12 | (uint32_t)(ref_edge) << 8 | (uint32_t)(incident_edge) << 4 | (uint32_t)(end))
+
+/** The `end` of a fallback point's feature id: the point is the incident shape's deepest vertex
+ * (SATBOX2D_FEATURE_ID(ref_is_b, ref_edge, vertex, SATBOX2D_FEATURE_VERTEX); see "Contact manifolds"). */
+#define SATBOX2D_FEATURE_VERTEX 2u
 
 /** One contact point of a 2D manifold. */
 typedef struct satbox2d_point {
@@ -343,6 +453,17 @@ SATBOX_API ptrdiff_t satbox2d_poly_contacts_pairs(const satbox2d_polys *pool, si
 /** Contact manifolds of rectangle a[i] (A, as the corner polygon) against polygon b[i] (B). */
 SATBOX_API ptrdiff_t satbox2d_rect_poly_contacts(const satbox2d_rects *a, const satbox2d_polys *b, size_t n,
                                                  float margin, satbox2d_manifold *out);
+
+/** satbox2d_poly_contacts_pairs() over a pool of prepared world polygons. */
+SATBOX_API ptrdiff_t satbox2d_prep_contacts_pairs(const satbox2d_prepared *pool, size_t pool_n,
+                                                  const satbox_pair *pairs, size_t n, float margin,
+                                                  satbox2d_manifold *out);
+
+/** satbox2d_poly_contacts_pairs() over a pool of bodies: the pair is worked in A's body frame,
+ * positions and normal are returned in world coordinates. */
+SATBOX_API ptrdiff_t satbox2d_body_contacts_pairs(const satbox2d_bodies *pool, size_t pool_n,
+                                                  const satbox_pair *pairs, size_t n, float margin,
+                                                  satbox2d_manifold *out);
 
 #ifdef __cplusplus
 }

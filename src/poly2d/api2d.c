@@ -31,6 +31,25 @@ static int check_polys(const satbox2d_polys *p, size_t count, sbx_spans *s)
     return e;
 }
 
+/* A pool of `count` prepared polygons (one array of records). */
+static int check_prepared(const satbox2d_prepared *p, size_t count, sbx_spans *s)
+{
+    if (!p)
+        return SATBOX_ERR_NULL;
+    sbx_add_in(s, p, count * sizeof *p);
+    return SATBOX_OK;
+}
+
+/* A pool of bodies: the prepared shapes and the transforms. */
+static int check_bodies(const satbox2d_bodies *b, size_t count, sbx_spans *s)
+{
+    if (!b)
+        return SATBOX_ERR_NULL;
+    int e = check_prepared(b->shape, count, s);
+    const void *const arrays[4] = {b->position[0], b->position[1], b->rotation[0], b->rotation[1]};
+    return e ? e : sbx_add_arrays(s, 0, arrays, 4, count * sizeof(float));
+}
+
 /* One side of a job: `count` rectangles or polygons, by the source's column (SBX_SOURCES2D). */
 static int check_side(int rect, const satbox2d_rects *r, const satbox2d_polys *p, size_t count, sbx_spans *s)
 {
@@ -48,7 +67,12 @@ static int check_inputs(const sbx_job2d *job, size_t pool_n, sbx_spans *s)
                    : check_side(sbx_src2d_b_rect(job->src), job->rb, job->pb, n, s);
     if ((e = sbx_check_pool(job->pairs, pool_n)))
         return e;
-    e = check_side(sbx_src2d_a_rect(job->src), job->ra, job->pa, pool_n, s);
+    if (sbx_src2d_is_body(job->src))
+        e = check_bodies(job->bodies, pool_n, s);
+    else if (sbx_src2d_is_prep(job->src))
+        e = check_prepared(job->pp, pool_n, s);
+    else
+        e = check_side(sbx_src2d_a_rect(job->src), job->ra, job->pa, pool_n, s);
     return e ? e : sbx_check_indices(job->pairs, n, pool_n, s);
 }
 
@@ -143,4 +167,54 @@ ptrdiff_t satbox2d_rect_poly_overlap(const satbox2d_rects *a, const satbox2d_pol
 ptrdiff_t satbox2d_rect_poly_collide(const satbox2d_rects *a, const satbox2d_polys *b, size_t n, float margin, const satbox2d_result *out)
 {
     return pair_call2d(&(sbx_job2d){.src = SBX2D_RECT_POLY, .n = n, .ra = a, .pb = b, .margin = margin}, out, 1, 0);
+}
+
+ptrdiff_t satbox2d_prep_overlap_pairs(const satbox2d_prepared *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                      uint8_t *hit, uint32_t *out, uint8_t *bad)
+{
+    return pair_call2d(&(sbx_job2d){.src = SBX2D_PREP_POOL, .n = n, .pp = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out}, NULL, 0, pool_n);
+}
+
+ptrdiff_t satbox2d_prep_collide_pairs(const satbox2d_prepared *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                      float margin, const satbox2d_result *res, uint32_t *out)
+{
+    return pair_call2d(&(sbx_job2d){.src = SBX2D_PREP_POOL, .n = n, .pp = pool, .pairs = pairs, .margin = margin, .compact = out}, res, 1, pool_n);
+}
+
+ptrdiff_t satbox2d_body_overlap_pairs(const satbox2d_bodies *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                      uint8_t *hit, uint32_t *out, uint8_t *bad)
+{
+    return pair_call2d(&(sbx_job2d){.src = SBX2D_BODY_POOL, .n = n, .bodies = pool, .pairs = pairs, .hit = hit, .bad = bad, .compact = out}, NULL, 0, pool_n);
+}
+
+ptrdiff_t satbox2d_body_collide_pairs(const satbox2d_bodies *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                      float margin, const satbox2d_result *res, uint32_t *out)
+{
+    return pair_call2d(&(sbx_job2d){.src = SBX2D_BODY_POOL, .n = n, .bodies = pool, .pairs = pairs, .margin = margin, .compact = out}, res, 1, pool_n);
+}
+
+/* ---- prepared polygons -------------------------------------------------------------------- */
+
+/* The polygons' arrays, then the records (an output that must not meet them), checked before
+ * anything is written (out of line, as pair_check2d). */
+static SBX_NOINLINE int prepare_check2d(const satbox2d_polys *polys, size_t n, const satbox2d_prepared *out)
+{
+    int e = sbx_check_batch(n, 0, 0, 0.0f);
+    if (e)
+        return e;
+    sbx_spans s = {.nin = 0};
+    if ((e = check_polys(polys, n, &s)))
+        return e;
+    if (!out)
+        return SATBOX_ERR_NULL;
+    sbx_add_out(&s, out, n * sizeof *out);
+    return sbx_aliased(&s) ? SATBOX_ERR_ALIAS : SATBOX_OK;
+}
+
+ptrdiff_t satbox2d_poly_prepare(const satbox2d_polys *polys, size_t n, satbox2d_prepared *out)
+{
+    int e = prepare_check2d(polys, n, out);
+    if (e)
+        return e > 0 ? 0 : e;
+    return sbx_prepare2d(polys, n, out);
 }

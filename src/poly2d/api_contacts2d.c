@@ -57,3 +57,15 @@ ptrdiff_t satbox2d_rect_poly_contacts(const satbox2d_rects *a, const satbox2d_po
 {
     return contacts_call2d(&(sbx_cjob2d){.pair = {.src = SBX2D_RECT_POLY, .n = n, .ra = a, .pb = b, .margin = margin}, .out = out}, 0);
 }
+
+ptrdiff_t satbox2d_prep_contacts_pairs(const satbox2d_prepared *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                       float margin, satbox2d_manifold *out)
+{
+    return contacts_call2d(&(sbx_cjob2d){.pair = {.src = SBX2D_PREP_POOL, .n = n, .pp = pool, .pairs = pairs, .margin = margin}, .out = out}, pool_n);
+}
+
+ptrdiff_t satbox2d_body_contacts_pairs(const satbox2d_bodies *pool, size_t pool_n, const satbox_pair *pairs, size_t n,
+                                       float margin, satbox2d_manifold *out)
+{
+    return contacts_call2d(&(sbx_cjob2d){.pair = {.src = SBX2D_BODY_POOL, .n = n, .bodies = pool, .pairs = pairs, .margin = margin}, .out = out}, pool_n);
+}

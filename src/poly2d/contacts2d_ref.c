@@ -19,7 +19,11 @@ typedef struct pair2d {
     float ref_nx, ref_ny;  /* the reference edge's outward unit normal */
     int ref_b, ref_edge;   /* reference on B?, its edge index */
     int axis;              /* the reference edge's axis id */
-    float scale, ox, oy;   /* world = local * (1 / scale) + origin */
+    float scale, ox, oy;   /* world = local * (1 / scale) + origin (bodies: origin + R(rc, rs) local * (1 / scale)) */
+    int body;              /* the frame of the work is A's body frame: rotate by (rc, rs) */
+    float rc, rs;
+    const float *nxa, *nya, *nxb, *nyb; /* prepared sources: the unit edge normals of A and B (the frame
+                                           of the work), else NULL */
     int valid;
 } pair2d;
 
@@ -94,6 +98,8 @@ static void rect_pair2d(const sbx_job2d *job, size_t i, cpoly *pa, cpoly *pb, pa
     q->scale = 1.0f;
     q->ox = a.c[0];
     q->oy = a.c[1];
+    q->body = 0;
+    q->nxa = q->nya = q->nxb = q->nyb = NULL;
 }
 
 /* ---- choose the axis: polygons --------------------------------------------------------------- */
@@ -148,6 +154,54 @@ static void poly_pair2d(const sbx_job2d *job, size_t i, cpoly *a, cpoly *b, cpol
         q->ox = job->ra->center[0][i];
         q->oy = job->ra->center[1][i];
     }
+    q->body = 0;
+    q->nxa = q->nya = q->nxb = q->nyb = NULL;
+}
+
+/* ---- choose the axis: prepared polygons ------------------------------------------------------ */
+
+/* As poly_pair2d, the gaps along the prepared unit normals (prep_gap): no length, no division. */
+static void prep_pair2d(const sbx_job2d *job, size_t i, ppair *pp, pair2d *q)
+{
+    load_prep_pair(job, i, pp);
+    q->scale = pp->scale;
+    q->valid = pp->valid;
+    best2d best[2];
+    for (int side = 0; side < 2; side++)
+        best[side] = (best2d){.sep = -INFINITY, .nx = 0.0f, .ny = 0.0f, .len = 1.0f, .l1 = 0.0f, .id = 0};
+    for (int e = 0; e < 2 * NV; e = next_axis(&pp->a.p, &pp->b.p, e)) {
+        float g = prep_gap(pp, e);
+        best2d *o = &best[e >= NV];
+        const ppoly *E = e < NV ? &pp->a : &pp->b;
+        int k = e % NV;
+        float l1 = fabsf(E->p.x[(k + 1) % NV] - E->p.x[k]) + fabsf(E->p.y[(k + 1) % NV] - E->p.y[k]);
+        if (g > o->sep)
+            *o = (best2d){.sep = g, .nx = E->nx[k], .ny = E->ny[k], .len = 1.0f, .l1 = l1, .id = e};
+    }
+    int pick_b = best[1].sep > best[0].sep;
+    const best2d *w = &best[pick_b];
+    q->sat_id = w->id;
+    q->sat_sep = w->sep;
+    q->sat_nx = pick_b ? -w->nx : w->nx;
+    q->sat_ny = pick_b ? -w->ny : w->ny;
+    float l = best[1].l1 < best[0].l1 ? best[1].l1 : best[0].l1;
+    q->ref_b = best[1].sep - best[0].sep > SATBOX2D_FLIP_TOL * l;
+    const best2d *r = &best[q->ref_b];
+    q->axis = r->id;
+    q->ref_nx = r->nx;
+    q->ref_ny = r->ny;
+    q->ref_edge = q->axis % NV;
+    q->a = &pp->a.p;
+    q->b = &pp->b.p;
+    q->ox = pp->ox;
+    q->oy = pp->oy;
+    q->body = sbx_src2d_is_body(job->src);
+    q->rc = pp->rc;
+    q->rs = pp->rs;
+    q->nxa = pp->a.nx;
+    q->nya = pp->a.ny;
+    q->nxb = pp->b.nx;
+    q->nyb = pp->b.ny;
 }
 
 /* ---- the manifold: incident edge, clipping, kept points ------------------------------------- */
@@ -159,20 +213,39 @@ static unsigned manifold2d(const pair2d *q, float margin, satbox2d_manifold *r)
     int kr = q->ref_edge;
     float nox = q->ref_nx, noy = q->ref_ny, tx = -noy, ty = nox;
     float r1x = R->x[kr], r1y = R->y[kr], r2x = R->x[(kr + 1) % NV], r2y = R->y[(kr + 1) % NV];
-    /* The incident edge: the smallest dot product of its unit outward normal with the reference's. */
+    /* The incident shape's deepest vertex: the smallest depth n . (v - r1) below the reference
+     * edge's line (ties: the lowest slot). */
+    float dmin = INFINITY;
+    int kv = 0;
+    for (int k = 0; k < I->n; k++) {
+        float dv = nox * (I->x[k] - r1x) + noy * (I->y[k] - r1y);
+        if (dv < dmin) {
+            dmin = dv;
+            kv = k;
+        }
+    }
+    /* The incident edge: of the edges that hold a vertex that deep, the one whose unit outward
+     * normal has the smallest dot product with the reference's (the most anti-parallel; ties: the
+     * lowest index). So two nearly parallel edges whose dot products tie or swap in float cannot
+     * hand the choice to an edge away from the deepest vertex. */
+    const float *inx = q->ref_b ? q->nxa : q->nxb, *iny = q->ref_b ? q->nya : q->nyb;
     float best = INFINITY, v1x = I->x[0], v1y = I->y[0], v2x = I->x[0], v2y = I->y[0];
     int ki = 0;
     for (int k = 0; k < I->n; k++) {
-        float ex = I->x[(k + 1) % NV] - I->x[k], ey = I->y[(k + 1) % NV] - I->y[k];
+        int k1 = (k + 1) % NV;
+        float ex = I->x[k1] - I->x[k], ey = I->y[k1] - I->y[k];
         float l2 = ex * ex + ey * ey;
-        float d = (ey * nox - ex * noy) / sqrtf(l2);
-        if (l2 > 0.0f && d < best) {
+        float d = inx ? inx[k] * nox + iny[k] * noy : (ey * nox - ex * noy) / sqrtf(l2);
+        float d0 = nox * (I->x[k] - r1x) + noy * (I->y[k] - r1y);
+        float d1 = nox * (I->x[k1] - r1x) + noy * (I->y[k1] - r1y);
+        int holds = d0 == dmin || d1 == dmin;
+        if (l2 > 0.0f && holds && d < best) {
             best = d;
             ki = k;
             v1x = I->x[k];
             v1y = I->y[k];
-            v2x = I->x[(k + 1) % NV];
-            v2y = I->y[(k + 1) % NV];
+            v2x = I->x[k1];
+            v2y = I->y[k1];
         }
     }
     /* Clip to the reference edge's side planes: along t, relative to r1, [0, hi]. */
@@ -204,6 +277,15 @@ static unsigned manifold2d(const pair2d *q, float margin, satbox2d_manifold *r)
     float gap = fabsf(px[0] - px[1]) + fabsf(py[0] - py[1]);
     float lref = fabsf(erx) + fabsf(ery);
     keep1 = keep1 && !(keep0 && gap <= SATBOX2D_MERGE_TOL * lref);
+    /* The fallback: overlapping (within the margin) and no clipped point kept (a zero-area shape, an
+     * incident edge beyond a side plane: corner to corner, a kept face, a reference edge nearly
+     * collinear with its neighbour): one point at the deepest vertex, as its own feature (end 2). */
+    int fallback = q->valid && q->sat_sep <= margin * q->scale && !keep0 && !keep1 && dmin <= margin * q->scale;
+    px[0] = fallback ? I->x[kv] : px[0];
+    py[0] = fallback ? I->y[kv] : py[0];
+    sep[0] = fallback ? dmin : sep[0];
+    keep0 = keep0 || fallback;
+    int end0 = fallback ? SATBOX2D_FEATURE_VERTEX : 0, feat0 = fallback ? kv : ki;
     /* Back to the world, and into the record in the order of the ends. */
     float inv = 1.0f / q->scale;
     float ox[2] = {0.0f, 0.0f}, oy[2] = {0.0f, 0.0f}, os[2] = {0.0f, 0.0f};
@@ -212,13 +294,20 @@ static unsigned manifold2d(const pair2d *q, float margin, satbox2d_manifold *r)
     for (int j = 0; j < 2; j++) {
         if (!(j == 0 ? keep0 : keep1))
             continue;
-        ox[count] = px[j] * inv + q->ox;
-        oy[count] = py[j] * inv + q->oy;
+        float lx = px[j] * inv, ly = py[j] * inv;
+        if (q->body) {
+            ox[count] = q->ox + (q->rc * lx - q->rs * ly);
+            oy[count] = q->oy + (q->rs * lx + q->rc * ly);
+        } else {
+            ox[count] = lx + q->ox;
+            oy[count] = ly + q->oy;
+        }
         os[count] = sep[j] * inv + 0.0f;
-        oid[count] = SATBOX2D_FEATURE_ID(q->ref_b, kr, ki, j);
+        oid[count] = j == 0 ? SATBOX2D_FEATURE_ID(q->ref_b, kr, feat0, end0) : SATBOX2D_FEATURE_ID(q->ref_b, kr, ki, 1);
         count++;
     }
-    float normal[2] = {q->ref_b ? -nox : nox, q->ref_b ? -noy : noy};
+    float normal[2];
+    to_world_dir(q->body, q->rc, q->rs, q->ref_b ? -nox : nox, q->ref_b ? -noy : noy, &normal[0], &normal[1]);
     float out_sep = q->sat_sep * inv + 0.0f;
     out_sep = out_sep == 0.0f && q->sat_sep > 0.0f ? 0x1p-149f : out_sep; /* as collide2d */
     unsigned flags = (unsigned)q->ref_b * SATBOX2D_MANIFOLD_REF_B;
@@ -238,9 +327,12 @@ ptrdiff_t sbx_scalar_contacts2d(const sbx_cjob2d *job)
     size_t count = 0;
     for (size_t i = 0; i < job->pair.n; i++) {
         cpoly a, b, bt;
+        ppair pp;
         pair2d q;
         if (sbx_src2d_is_rects(job->pair.src))
             rect_pair2d(&job->pair, i, &a, &b, &q);
+        else if (sbx_src2d_is_prep(job->pair.src))
+            prep_pair2d(&job->pair, i, &pp, &q);
         else
             poly_pair2d(&job->pair, i, &a, &b, &bt, &q);
         count += manifold2d(&q, job->pair.margin, &job->out[i]) > 0;

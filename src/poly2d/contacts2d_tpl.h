@@ -20,6 +20,9 @@ typedef struct pair2dw {
     wm ref_b;
     wf ref_edge, axis;
     wf scale, ox, oy;
+    int body; /* a constant per source: the frame of the work is A's body frame */
+    wf rc, rs;
+    const wf *nxa, *nya, *nxb, *nyb; /* prepared sources: the unit edge normals, else NULL */
     wm valid;
     int nm; /* vertex slots worth visiting: max of both shapes' nmax */
 } pair2dw;
@@ -92,6 +95,9 @@ SBX_INLINE void rect_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int
     q->scale = wf_set1(1.0f);
     q->ox = a.c[0];
     q->oy = a.c[1];
+    q->body = 0;
+    q->rc = q->rs = wf_zero();
+    q->nxa = q->nya = q->nxb = q->nyb = NULL;
     q->nm = 4;
 }
 
@@ -159,6 +165,61 @@ SBX_INLINE void poly_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int
         q->oy = ld(job->ra->center[1], i, k);
     }
     q->nm = a->nmax > bp->nmax ? a->nmax : bp->nmax;
+    q->body = 0;
+    q->rc = q->rs = wf_zero();
+    q->nxa = q->nya = q->nxb = q->nyb = NULL;
+}
+
+/* ---- choose the axis: prepared polygons ------------------------------------------------------ */
+
+SBX_INLINE void prep_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, ppairw *pp, pair2dw *q)
+{
+    load_prep_pair_w(job, src, i, k, pp);
+    q->scale = pp->scale;
+    q->valid = pp->valid;
+    best2dw best[2];
+    for (int side = 0; side < 2; side++) {
+        best[side].sep = wf_set1(-INFINITY);
+        best[side].nx = best[side].ny = best[side].l1 = best[side].id = wf_zero();
+        best[side].len = wf_set1(1.0f);
+    }
+    for (int e = 0; e < 2 * NV2C; e = next_axis_w(&pp->a.p, &pp->b.p, e)) {
+        wf g = prep_gap_w(pp, e);
+        best2dw *o = &best[e >= NV2C];
+        const ppolyw *E = e < NV2C ? &pp->a : &pp->b;
+        int kk = e % NV2C;
+        wf l1 = wf_add(wf_abs(wf_sub(E->p.x[(kk + 1) % NV2C], E->p.x[kk])),
+                       wf_abs(wf_sub(E->p.y[(kk + 1) % NV2C], E->p.y[kk])));
+        wm better = wm_gt(g, o->sep);
+        o->sep = wf_select(better, g, o->sep);
+        o->nx = wf_select(better, E->nx[kk], o->nx);
+        o->ny = wf_select(better, E->ny[kk], o->ny);
+        o->l1 = wf_select(better, l1, o->l1);
+        o->id = wf_select(better, wf_set1((float)e), o->id);
+    }
+    wm pick_b = wm_gt(best[1].sep, best[0].sep);
+    q->sat_id = wf_select(pick_b, best[1].id, best[0].id);
+    q->sat_sep = wf_select(pick_b, best[1].sep, best[0].sep);
+    q->sat_nx = wf_select(pick_b, wf_neg(best[1].nx), best[0].nx);
+    q->sat_ny = wf_select(pick_b, wf_neg(best[1].ny), best[0].ny);
+    wf l = wf_select(wm_lt(best[1].l1, best[0].l1), best[1].l1, best[0].l1);
+    q->ref_b = wm_gt(wf_sub(best[1].sep, best[0].sep), wf_mul(wf_set1(SATBOX2D_FLIP_TOL), l));
+    q->axis = wf_select(q->ref_b, best[1].id, best[0].id);
+    q->ref_nx = wf_select(q->ref_b, best[1].nx, best[0].nx);
+    q->ref_ny = wf_select(q->ref_b, best[1].ny, best[0].ny);
+    q->ref_edge = wf_select(q->ref_b, wf_sub(q->axis, wf_set1((float)NV2C)), q->axis);
+    q->a = &pp->a.p;
+    q->b = &pp->b.p;
+    q->ox = pp->ox;
+    q->oy = pp->oy;
+    q->body = sbx_src2d_is_body(src);
+    q->rc = pp->rc;
+    q->rs = pp->rs;
+    q->nxa = pp->a.nx;
+    q->nya = pp->a.ny;
+    q->nxb = pp->b.nx;
+    q->nyb = pp->b.ny;
+    q->nm = pp->a.p.nmax > pp->b.p.nmax ? pp->a.p.nmax : pp->b.p.nmax;
 }
 
 /* ---- the manifold: incident edge, clipping, kept points ------------------------------------- */
@@ -175,11 +236,8 @@ SBX_INLINE void manifold2d_w(const pair2dw *q, wf margin, man2dw *o)
     wm rb = q->ref_b;
     wf kr = q->ref_edge;
     wf nox = q->ref_nx, noy = q->ref_ny, tx = wf_neg(noy), ty = nox;
-    /* The reference edge's ends, and the incident edge: per lane, A's or B's vertex slots. */
+    /* The reference edge's ends: per lane, A's or B's vertex slots. */
     wf r1x = zero, r1y = zero, r2x = zero, r2y = zero;
-    wf best = wf_set1(INFINITY), ki = zero;
-    wf v1x = wf_select(rb, q->a->x[0], q->b->x[0]), v1y = wf_select(rb, q->a->y[0], q->b->y[0]);
-    wf v2x = v1x, v2y = v1y;
     for (int k = 0; k < q->nm; k++) {
         int k1 = (k + 1) % NV2C;
         wm is_kr = wm_eq(kr, wf_set1((float)k));
@@ -187,12 +245,42 @@ SBX_INLINE void manifold2d_w(const pair2dw *q, wf margin, man2dw *o)
         r1y = wf_select(is_kr, wf_select(rb, q->b->y[k], q->a->y[k]), r1y);
         r2x = wf_select(is_kr, wf_select(rb, q->b->x[k1], q->a->x[k1]), r2x);
         r2y = wf_select(is_kr, wf_select(rb, q->b->y[k1], q->a->y[k1]), r2y);
+    }
+    /* The incident shape's vertex slots and their depths below the reference line (slot nm, when
+     * below 8, holds vertex 0 in every lane: the end of edge nm - 1); the deepest (ties: lowest slot). */
+    wf dv[NV2C]; /* the vertices themselves are selected again where used (a smaller frame) */
+    int ns = q->nm < NV2C ? q->nm + 1 : NV2C;
+    wf dmin = wf_set1(INFINITY), kv = zero, fx = zero, fy = zero;
+    for (int k = 0; k < ns; k++) {
+        wf ix = wf_select(rb, q->a->x[k], q->b->x[k]), iy = wf_select(rb, q->a->y[k], q->b->y[k]);
+        dv[k] = wf_add(wf_mul(nox, wf_sub(ix, r1x)), wf_mul(noy, wf_sub(iy, r1y)));
+        if (k < q->nm) {
+            wm deeper = wm_lt(dv[k], dmin);
+            dmin = wf_select(deeper, dv[k], dmin);
+            kv = wf_select(deeper, wf_set1((float)k), kv);
+            fx = wf_select(deeper, ix, fx);
+            fy = wf_select(deeper, iy, fy);
+        }
+    }
+    /* The incident edge: of the edges holding a vertex that deep, the most anti-parallel. */
+    wf best = wf_set1(INFINITY), ki = zero;
+    wf v1x = wf_select(rb, q->a->x[0], q->b->x[0]), v1y = wf_select(rb, q->a->y[0], q->b->y[0]);
+    wf v2x = v1x, v2y = v1y;
+    for (int k = 0; k < q->nm; k++) {
+        int k1 = (k + 1) % NV2C;
         wf ix0 = wf_select(rb, q->a->x[k], q->b->x[k]), iy0 = wf_select(rb, q->a->y[k], q->b->y[k]);
         wf ix1 = wf_select(rb, q->a->x[k1], q->b->x[k1]), iy1 = wf_select(rb, q->a->y[k1], q->b->y[k1]);
         wf ex = wf_sub(ix1, ix0), ey = wf_sub(iy1, iy0);
         wf l2 = wf_add(wf_mul(ex, ex), wf_mul(ey, ey));
-        wf d = wf_div(wf_sub(wf_mul(ey, nox), wf_mul(ex, noy)), wf_sqrt(l2));
-        wm better = wm_and(wm_gt(l2, zero), wm_lt(d, best));
+        wf d;
+        if (q->nxa) {
+            wf inx = wf_select(rb, q->nxa[k], q->nxb[k]), iny = wf_select(rb, q->nya[k], q->nyb[k]);
+            d = wf_add(wf_mul(inx, nox), wf_mul(iny, noy));
+        } else {
+            d = wf_div(wf_sub(wf_mul(ey, nox), wf_mul(ex, noy)), wf_sqrt(l2));
+        }
+        wm holds = wm_or(wm_eq(dv[k], dmin), wm_eq(dv[k1], dmin));
+        wm better = wm_and(wm_and(wm_gt(l2, zero), holds), wm_lt(d, best));
         best = wf_select(better, d, best);
         ki = wf_select(better, wf_set1((float)k), ki);
         v1x = wf_select(better, ix0, v1x);
@@ -230,14 +318,29 @@ SBX_INLINE void manifold2d_w(const pair2dw *q, wf margin, man2dw *o)
     wf gap = wf_add(wf_abs(wf_sub(px[0], px[1])), wf_abs(wf_sub(py[0], py[1])));
     wf lref = wf_add(wf_abs(erx), wf_abs(ery));
     keep1 = wm_andnot(keep1, wm_and(keep0, wm_le(gap, wf_mul(wf_set1(SATBOX2D_MERGE_TOL), lref))));
+    /* The fallback: one point at the deepest vertex (its own feature, end 2). */
+    wm fallback = wm_and(wm_and(q->valid, wm_le(q->sat_sep, ms)), wm_le(dmin, ms));
+    fallback = wm_andnot(fallback, wm_or(keep0, keep1));
+    px[0] = wf_select(fallback, fx, px[0]);
+    py[0] = wf_select(fallback, fy, py[0]);
+    sep[0] = wf_select(fallback, dmin, sep[0]);
+    keep0 = wm_or(keep0, fallback);
     /* Back to the world. */
     wf inv = wf_div(one, q->scale);
-    wf fid = wf_add(wf_add(wf_select(rb, wf_set1(4096.0f), zero), wf_mul(kr, wf_set1(256.0f))), wf_mul(ki, wf_set1(16.0f)));
+    wf fbase = wf_add(wf_select(rb, wf_set1(4096.0f), zero), wf_mul(kr, wf_set1(256.0f)));
+    wf fid = wf_add(fbase, wf_mul(ki, wf_set1(16.0f)));
+    wf fid0 = wf_select(fallback, wf_add(fbase, wf_add(wf_mul(kv, wf_set1(16.0f)), wf_set1((float)SATBOX2D_FEATURE_VERTEX))), fid);
     for (int j = 0; j < 2; j++) {
-        o->px[j] = wf_add(wf_mul(px[j], inv), q->ox);
-        o->py[j] = wf_add(wf_mul(py[j], inv), q->oy);
+        wf lx = wf_mul(px[j], inv), ly = wf_mul(py[j], inv);
+        if (q->body) {
+            o->px[j] = wf_add(q->ox, wf_sub(wf_mul(q->rc, lx), wf_mul(q->rs, ly)));
+            o->py[j] = wf_add(q->oy, wf_add(wf_mul(q->rs, lx), wf_mul(q->rc, ly)));
+        } else {
+            o->px[j] = wf_add(lx, q->ox);
+            o->py[j] = wf_add(ly, q->oy);
+        }
         o->psep[j] = wf_add(wf_mul(sep[j], inv), zero);
-        o->id[j] = wf_add(fid, wf_set1((float)j));
+        o->id[j] = j == 0 ? fid0 : wf_add(fid, wf_set1(1.0f));
     }
     o->keep[0] = keep0;
     o->keep[1] = keep1;
@@ -246,8 +349,10 @@ SBX_INLINE void manifold2d_w(const pair2dw *q, wf margin, man2dw *o)
     wf flags = wf_add(wf_select(rb, wf_set1((float)SATBOX2D_MANIFOLD_REF_B), zero),
                       wf_select(wm_not(wm_eq(q->sat_id, q->axis)), wf_set1((float)SATBOX2D_MANIFOLD_KEPT_A), zero));
     wm v = q->valid;
-    o->normal[0] = wf_select(v, wf_select(rb, wf_neg(nox), nox), zero);
-    o->normal[1] = wf_select(v, wf_select(rb, wf_neg(noy), noy), zero);
+    wf wnx, wny;
+    to_world_dir_w(q->body, q->rc, q->rs, wf_select(rb, wf_neg(nox), nox), wf_select(rb, wf_neg(noy), noy), &wnx, &wny);
+    o->normal[0] = wf_select(v, wnx, zero);
+    o->normal[1] = wf_select(v, wny, zero);
     o->sep = wf_select(v, out_sep, wf_set1(NAN));
     o->flags = wf_select(v, flags, zero);
     o->axis = wf_select(v, q->axis, wf_set1((float)SATBOX_AXIS_INVALID));
@@ -256,54 +361,89 @@ SBX_INLINE void manifold2d_w(const pair2dw *q, wf margin, man2dw *o)
 
 /* ---- driver ------------------------------------------------------------------------------- */
 
+/* The records of a step's k lanes: lane l to out[l] (ord NULL) or out[ord[l]]; returns how many
+ * have points (hits[], when given, gets 1 for those). */
+SBX_INLINE size_t put_manifolds2d(const man2dw *o, int k, satbox2d_manifold *out, const uint8_t *ord)
+{
+    float nx[SBX_W], ny[SBX_W], sep[SBX_W], axis[SBX_W], flags[SBX_W], bad[SBX_W];
+    float px[2][SBX_W], py[2][SBX_W], ps[2][SBX_W], id[2][SBX_W];
+    wf_storeu(nx, o->normal[0]);
+    wf_storeu(ny, o->normal[1]);
+    wf_storeu(sep, o->sep);
+    wf_storeu(axis, o->axis);
+    wf_storeu(flags, o->flags);
+    wf_storeu(bad, o->bad);
+    for (int j = 0; j < 2; j++) {
+        wf_storeu(px[j], o->px[j]);
+        wf_storeu(py[j], o->py[j]);
+        wf_storeu(ps[j], o->psep[j]);
+        wf_storeu(id[j], o->id[j]);
+    }
+    unsigned keep[2] = {wm_bits(o->keep[0]), wm_bits(o->keep[1])};
+    size_t count = 0;
+    for (int l = 0; l < k; l++) {
+        float qx[2] = {0.0f, 0.0f}, qy[2] = {0.0f, 0.0f}, qs[2] = {0.0f, 0.0f};
+        uint32_t qid[2] = {0, 0};
+        unsigned c = 0;
+        for (int j = 0; j < 2; j++) {
+            if (!(keep[j] >> l & 1u))
+                continue;
+            qx[c] = px[j][l];
+            qy[c] = py[j][l];
+            qs[c] = ps[j][l];
+            qid[c] = (uint32_t)id[j][l];
+            c++;
+        }
+        float normal[2] = {nx[l], ny[l]};
+        sbx_put_manifold2d(&out[ord ? ord[l] : l], normal, sep[l], c, (unsigned)axis[l], (unsigned)bad[l],
+                           (unsigned)flags[l], qx, qy, qs, qid);
+        count += c > 0;
+    }
+    return count;
+}
+
+/* One step: the manifolds of lanes [i, i + k) of the job. */
+SBX_INLINE void contacts2d_step_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, wf margin, man2dw *o)
+{
+    cpolyw a, b, bt;
+    ppairw pp;
+    pair2dw q;
+    if (sbx_src2d_is_rects(src))
+        rect_pair2d_w(job, src, i, k, &a, &b, &q);
+    else if (sbx_src2d_is_prep(src))
+        prep_pair2d_w(job, src, i, k, &pp, &q);
+    else
+        poly_pair2d_w(job, src, i, k, &a, &b, &bt, &q);
+    manifold2d_w(&q, margin, o);
+}
+
 SBX_INLINE ptrdiff_t run2d_contacts(const sbx_cjob2d *cj, sbx_src2d src)
 {
     const sbx_job2d *job = &cj->pair;
     wf margin = wf_set1(job->margin);
     size_t count = 0, n = job->n;
+    if (sbx_src2d_is_prep(src)) { /* in the order of their classes (sat2d_tpl.h run2d_prep) */
+        for (size_t i0 = 0; i0 < n; i0 += SBX_BLOCK2D) {
+            int m = n - i0 >= SBX_BLOCK2D ? SBX_BLOCK2D : (int)(n - i0);
+            uint8_t ord[SBX_BLOCK2D];
+            prep_order_w(job, src, i0, m, ord);
+            sbx_job2d js = *job;
+            js.pairs = job->pairs + i0;
+            js.order = ord;
+            for (int s = 0; s < m; s += SBX_W) {
+                int k = m - s >= SBX_W ? SBX_W : m - s;
+                man2dw o;
+                contacts2d_step_w(&js, src, (size_t)s, k, margin, &o);
+                count += put_manifolds2d(&o, k, cj->out + i0, ord + s);
+            }
+        }
+        return (ptrdiff_t)count;
+    }
     for (size_t i = 0; i < n; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
-        cpolyw a, b, bt;
-        pair2dw q;
-        if (sbx_src2d_is_rects(src))
-            rect_pair2d_w(job, src, i, k, &a, &b, &q);
-        else
-            poly_pair2d_w(job, src, i, k, &a, &b, &bt, &q);
         man2dw o;
-        manifold2d_w(&q, margin, &o);
-        float nx[SBX_W], ny[SBX_W], sep[SBX_W], axis[SBX_W], flags[SBX_W], bad[SBX_W];
-        float px[2][SBX_W], py[2][SBX_W], ps[2][SBX_W], id[2][SBX_W];
-        wf_storeu(nx, o.normal[0]);
-        wf_storeu(ny, o.normal[1]);
-        wf_storeu(sep, o.sep);
-        wf_storeu(axis, o.axis);
-        wf_storeu(flags, o.flags);
-        wf_storeu(bad, o.bad);
-        for (int j = 0; j < 2; j++) {
-            wf_storeu(px[j], o.px[j]);
-            wf_storeu(py[j], o.py[j]);
-            wf_storeu(ps[j], o.psep[j]);
-            wf_storeu(id[j], o.id[j]);
-        }
-        unsigned keep[2] = {wm_bits(o.keep[0]), wm_bits(o.keep[1])};
-        for (int l = 0; l < k; l++) {
-            float qx[2] = {0.0f, 0.0f}, qy[2] = {0.0f, 0.0f}, qs[2] = {0.0f, 0.0f};
-            uint32_t qid[2] = {0, 0};
-            unsigned c = 0;
-            for (int j = 0; j < 2; j++) {
-                if (!(keep[j] >> l & 1u))
-                    continue;
-                qx[c] = px[j][l];
-                qy[c] = py[j][l];
-                qs[c] = ps[j][l];
-                qid[c] = (uint32_t)id[j][l];
-                c++;
-            }
-            float normal[2] = {nx[l], ny[l]};
-            sbx_put_manifold2d(&cj->out[i + (size_t)l], normal, sep[l], c, (unsigned)axis[l], (unsigned)bad[l],
-                               (unsigned)flags[l], qx, qy, qs, qid);
-            count += c > 0;
-        }
+        contacts2d_step_w(job, src, i, k, margin, &o);
+        count += put_manifolds2d(&o, k, cj->out + i, NULL);
     }
     return (ptrdiff_t)count;
 }

@@ -13,18 +13,23 @@
  * here, the argument checks (api2d.c), the per-source kernel loops (sat2d_tpl.h,
  * contacts2d_tpl.h, sat2d_ref.c, contacts2d_ref.c) and the checkers (tests/checkasm/pairs2d.c). The
  * loaders read the columns, so a new combination of them is one line here plus its entry points.
- *   X(NAME, label, a_rect, b_rect, pool)
+ *   X(NAME, label, a_rect, b_rect, pool, prep)
  *   a_rect, b_rect: 1 when side A (B) is a rectangle (from ra, rb), 0 a polygon (from pa, pb); both
  *           rectangles: the rectangle math; else the polygon math, a rectangle A taken as a
  *           4-vertex polygon and the pair worked relative to its center
  *   pool:   1 when the pairs index one pool (pairs[i].a, pairs[i].b in ra or pa: A's kind, which
- *           must then be B's), 0 for a[i] vs b[i] */
-#define SBX_SOURCES2D(X)                                                           \
-    X(RECT, "rect", 1, 1, 0)           /* ra[i] vs rb[i] */                        \
-    X(RECT_POOL, "rect-pool", 1, 1, 1) /* ra[pairs[i].a] vs ra[pairs[i].b] */      \
-    X(POLY, "poly", 0, 0, 0)           /* pa[i] vs pb[i] */                        \
-    X(POLY_POOL, "poly-pool", 0, 0, 1) /* pa[pairs[i].a] vs pa[pairs[i].b] */      \
-    X(RECT_POLY, "rect-poly", 1, 0, 0) /* ra[i] vs pb[i] */
+ *           must then be B's), 0 for a[i] vs b[i]
+ *   prep:   0 the shapes' own vertices; 1 prepared world polygons (a pool `pp`,
+ *           satbox2d_poly_prepare()); 2 bodies (prepared body-local shapes and a transform each,
+ *           `bodies`), worked in A's body frame. Prepared sources are pools of polygons. */
+#define SBX_SOURCES2D(X)                                                              \
+    X(RECT, "rect", 1, 1, 0, 0)           /* ra[i] vs rb[i] */                        \
+    X(RECT_POOL, "rect-pool", 1, 1, 1, 0) /* ra[pairs[i].a] vs ra[pairs[i].b] */      \
+    X(POLY, "poly", 0, 0, 0, 0)           /* pa[i] vs pb[i] */                        \
+    X(POLY_POOL, "poly-pool", 0, 0, 1, 0) /* pa[pairs[i].a] vs pa[pairs[i].b] */      \
+    X(RECT_POLY, "rect-poly", 1, 0, 0, 0) /* ra[i] vs pb[i] */                        \
+    X(PREP_POOL, "prep-pool", 0, 0, 1, 1) /* pp[pairs[i].a] vs pp[pairs[i].b] */      \
+    X(BODY_POOL, "body-pool", 0, 0, 1, 2) /* bodies[pairs[i].a] vs bodies[pairs[i].b] */
 
 typedef enum sbx_src2d {
 #define SBX_SRC2D_ENUM(name, ...) SBX2D_##name,
@@ -33,13 +38,18 @@ typedef enum sbx_src2d {
     SBX2D_COUNT
 } sbx_src2d;
 
-#define SBX_SRC2D_BIT_A_RECT(name, label, a_rect, b_rect, pool) | ((unsigned)(a_rect) << SBX2D_##name)
-#define SBX_SRC2D_BIT_B_RECT(name, label, a_rect, b_rect, pool) | ((unsigned)(b_rect) << SBX2D_##name)
-#define SBX_SRC2D_BIT_POOL(name, label, a_rect, b_rect, pool) | ((unsigned)(pool) << SBX2D_##name)
+#define SBX_SRC2D_BIT_A_RECT(name, label, a_rect, b_rect, pool, prep) | ((unsigned)(a_rect) << SBX2D_##name)
+#define SBX_SRC2D_BIT_B_RECT(name, label, a_rect, b_rect, pool, prep) | ((unsigned)(b_rect) << SBX2D_##name)
+#define SBX_SRC2D_BIT_POOL(name, label, a_rect, b_rect, pool, prep) | ((unsigned)(pool) << SBX2D_##name)
+#define SBX_SRC2D_BIT_PREP(name, label, a_rect, b_rect, pool, prep) | ((unsigned)((prep) != 0) << SBX2D_##name)
+#define SBX_SRC2D_BIT_BODY(name, label, a_rect, b_rect, pool, prep) | ((unsigned)((prep) == 2) << SBX2D_##name)
 /* The columns (constants, folded where src is one). */
 SBX_ALWAYS_INLINE int sbx_src2d_a_rect(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_A_RECT)) >> src) & 1u; }
 SBX_ALWAYS_INLINE int sbx_src2d_b_rect(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_B_RECT)) >> src) & 1u; }
 SBX_ALWAYS_INLINE int sbx_src2d_is_pool(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_POOL)) >> src) & 1u; }
+/* Prepared shapes (prep 1 or 2), and bodies (prep 2). */
+SBX_ALWAYS_INLINE int sbx_src2d_is_prep(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_PREP)) >> src) & 1u; }
+SBX_ALWAYS_INLINE int sbx_src2d_is_body(sbx_src2d src) { return ((0u SBX_SOURCES2D(SBX_SRC2D_BIT_BODY)) >> src) & 1u; }
 /* Both shapes rectangles: the rectangle math. */
 SBX_ALWAYS_INLINE int sbx_src2d_is_rects(sbx_src2d src) { return sbx_src2d_a_rect(src) && sbx_src2d_b_rect(src); }
 /* The source's label (reports, checkers). */
@@ -62,7 +72,11 @@ typedef struct sbx_job2d {
     size_t n;
     const satbox2d_rects *ra, *rb; /* rb unused by the pool and rect-poly sources */
     const satbox2d_polys *pa, *pb; /* pa unused by rect-poly */
+    const satbox2d_prepared *pp;   /* prepared world polygons (prep 1) */
+    const satbox2d_bodies *bodies; /* bodies (prep 2) */
     const satbox_pair *pairs;      /* pool sources */
+    const uint8_t *order;          /* prepared sources in the templates (sat2d_tpl.h run2d_prep): lane i reads
+                                      pairs[order[i]]; NULL: pairs[i] */
     float margin;                  /* collide only */
     SBX_OUTPUTS(SBX_OUT_FIELD2)    /* hit, bad, separation, normal[2], axis: each may be NULL (overlap: hit, bad) */
     uint32_t *compact;             /* may be NULL: indices of the pairs with hit == 1, ascending */
@@ -73,5 +87,9 @@ typedef struct sbx_job2d {
  * returns the number of pairs with hit == 1. */
 ptrdiff_t sbx_scalar_overlap2d(const sbx_job2d *job);
 ptrdiff_t sbx_scalar_collide2d(const sbx_job2d *job);
+
+/* satbox2d_poly_prepare()'s one implementation (sat2d_ref.c, every path): polygons [0, n) of `in`
+ * into `out`; returns the number of valid ones. */
+ptrdiff_t sbx_prepare2d(const satbox2d_polys *in, size_t n, satbox2d_prepared *out);
 
 #endif

@@ -337,6 +337,154 @@ static int next_axis(const cpoly *a, const cpoly *b, int e)
     return e < NV + b->n ? e : 2 * NV;
 }
 
+/* ---- prepared polygons ---------------------------------------------------------------------- */
+
+/* A prepared polygon (satbox2d_prepared) in the frame of the work and at the pair's scale: its
+ * vertices (p, wrapped; p.scale its own prescale until load_prep_pair() changes it), the unit
+ * outward normal and offset of each edge (an edge of length 0: normal 0, offset +inf, so that its
+ * gap is -inf: it can neither separate nor be reported). */
+typedef struct ppoly {
+    cpoly p;
+    float nx[NV], ny[NV], d[NV];
+} ppoly;
+
+/* A prepared pair: world polygons (SBX2D_PREP_POOL) are worked in the world, bodies (SBX2D_BODY_POOL)
+ * in A's body frame, B's vertices and normals rotated and moved there (its offsets computed again
+ * from them); both at the pair's scale s. world = origin + R(rc, rs) (local * (1 / s)). */
+typedef struct ppair {
+    ppoly a, b;
+    float scale;
+    float ox, oy, rc, rs;
+    int valid;
+} ppair;
+
+static void load_prep(const satbox2d_prepared *pp, size_t i, ppoly *q)
+{
+    const satbox2d_prepared *r = &pp[i];
+    for (int k = 0; k < NV; k++) {
+        q->p.x[k] = r->x[k];
+        q->p.y[k] = r->y[k];
+        q->nx[k] = r->nx[k];
+        q->ny[k] = r->ny[k];
+        q->d[k] = r->d[k];
+    }
+    int c = r->count;
+    q->p.n = c < 1 ? 1 : c > NV ? NV : c;
+    q->p.scale = r->scale;
+    q->p.valid = r->valid == 1;
+}
+
+/* Vertices and offsets times f (a power of two <= 1 that brings the own prescale to the pair's:
+ * exact, as poly_mul()); f == 1 changes no bit. */
+static void prep_mul(ppoly *q, float f)
+{
+    if (f == 1.0f)
+        return;
+    for (int k = 0; k < NV; k++) {
+        q->p.x[k] = q->p.x[k] * f;
+        q->p.y[k] = q->p.y[k] * f;
+        q->d[k] = q->d[k] * f;
+    }
+}
+
+/* A body's transform: finite, its position within SATBOX2D_COORD_LIMIT, its rotation unit within
+ * SATBOX2D_UNIT_TOL (a rectangle's rule). */
+static int xform_valid(float px, float py, float c, float s)
+{
+    float du = fabsf((c * c + s * s) - 1.0f);
+    return fabsf(px) + fabsf(py) <= SATBOX2D_COORD_LIMIT && du <= SATBOX2D_UNIT_TOL;
+}
+
+/* Pair i of a prepared source, at the pair's scale s = the smaller prescale (bodies: and the
+ * prescale of B's position in A's frame, so that it cannot overflow), in the frame of the work. */
+static void load_prep_pair(const sbx_job2d *job, size_t i, ppair *q)
+{
+    const int body = sbx_src2d_is_body(job->src);
+    const size_t ia = job->pairs[i].a, ib = job->pairs[i].b;
+    load_prep(body ? job->bodies->shape : job->pp, ia, &q->a);
+    load_prep(body ? job->bodies->shape : job->pp, ib, &q->b);
+    q->valid = q->a.p.valid && q->b.p.valid;
+    q->ox = q->oy = 0.0f;
+    q->rc = 1.0f;
+    q->rs = 0.0f;
+    float limit = 0x1p120f, c = 1.0f, s = 0.0f, tx = 0.0f, ty = 0.0f;
+    if (body) {
+        const satbox2d_bodies *bd = job->bodies;
+        float pax = bd->position[0][ia], pay = bd->position[1][ia], ca = bd->rotation[0][ia], sa = bd->rotation[1][ia];
+        float pbx = bd->position[0][ib], pby = bd->position[1][ib], cb = bd->rotation[0][ib], sb = bd->rotation[1][ib];
+        q->valid = q->valid && xform_valid(pax, pay, ca, sa) && xform_valid(pbx, pby, cb, sb);
+        /* B's frame in A's: R = RA^T RB, t = RA^T (pB - pA). */
+        c = ca * cb + sa * sb;
+        s = ca * sb - sa * cb;
+        float dx = pbx - pax, dy = pby - pay;
+        tx = ca * dx + sa * dy;
+        ty = ca * dy - sa * dx;
+        limit = prescale(fabsf(tx) + fabsf(ty));
+        q->ox = pax;
+        q->oy = pay;
+        q->rc = ca;
+        q->rs = sa;
+    }
+    float sc = q->a.p.scale < q->b.p.scale ? q->a.p.scale : q->b.p.scale;
+    sc = limit < sc ? limit : sc;
+    prep_mul(&q->a, sc / q->a.p.scale);
+    prep_mul(&q->b, sc / q->b.p.scale);
+    q->scale = sc;
+    if (body) { /* B into A's frame: every slot (the wrapped ones stay copies of vertex 0) */
+        float sx = tx * sc, sy = ty * sc;
+        ppoly *b = &q->b;
+        for (int k = 0; k < NV; k++) {
+            float x = b->p.x[k], y = b->p.y[k], nx = b->nx[k], ny = b->ny[k];
+            b->p.x[k] = (c * x - s * y) + sx;
+            b->p.y[k] = (s * x + c * y) + sy;
+            b->nx[k] = c * nx - s * ny;
+            b->ny[k] = s * nx + c * ny;
+            float d = b->nx[k] * b->p.x[k] + b->ny[k] * b->p.y[k];
+            b->d[k] = b->d[k] < INFINITY ? d : INFINITY;
+        }
+    }
+}
+
+/* The smallest n . w over Q's first `nq` vertex slots w, in slot order (`nq` a constant at each
+ * call site, as edge_min()). */
+SBX_ALWAYS_INLINE float prep_min(const cpoly *Q, float nx, float ny, const int nq)
+{
+    float m = nx * Q->x[0] + ny * Q->y[0];
+    for (int j = 1; j < nq; j++) {
+        float v = nx * Q->x[j] + ny * Q->y[j];
+        m = v < m ? v : m;
+    }
+    return m;
+}
+
+/* The gap of axis e (0..7 an edge of A against B's vertices, 8..15 an edge of B against A's):
+ * min over w of n . w, minus the edge's offset. Subtracting d after the minimum gives the bits of
+ * the minimum of n . w - d (rounding is monotonic). Already along a unit normal. */
+static float prep_gap(const ppair *q, int e)
+{
+    const ppoly *E = e < NV ? &q->a : &q->b, *Q = e < NV ? &q->b : &q->a;
+    int k = e % NV;
+    float nx = E->nx[k], ny = E->ny[k], m;
+    switch (Q->p.n) {
+    case 1: m = prep_min(&Q->p, nx, ny, 1); break;
+    case 2: m = prep_min(&Q->p, nx, ny, 2); break;
+    case 3: m = prep_min(&Q->p, nx, ny, 3); break;
+    case 4: m = prep_min(&Q->p, nx, ny, 4); break;
+    case 5: m = prep_min(&Q->p, nx, ny, 5); break;
+    case 6: m = prep_min(&Q->p, nx, ny, 6); break;
+    case 7: m = prep_min(&Q->p, nx, ny, 7); break;
+    default: m = prep_min(&Q->p, nx, ny, NV); break;
+    }
+    return m - E->d[k];
+}
+
+/* A vector of the frame of the work in the world (bodies: rotated by A's rotation; else as it is). */
+static void to_world_dir(int body, float rc, float rs, float x, float y, float *wx, float *wy)
+{
+    *wx = body ? rc * x - rs * y : x;
+    *wy = body ? rs * x + rc * y : y;
+}
+
 /* Rectangle pair i: gaps and projections; returns the validity of the pair. */
 static int rect_pair(const sbx_job2d *job, size_t i, orect *a, orect *b, float g[4], float p[4])
 {
@@ -370,6 +518,12 @@ static ptrdiff_t overlap2d(const sbx_job2d *job)
             float g[4], p[4];
             valid = rect_pair(job, i, &a, &b, g, p);
             sep = (g[0] > 0.0f || g[1] > 0.0f) || (g[2] > 0.0f || g[3] > 0.0f);
+        } else if (sbx_src2d_is_prep(job->src)) {
+            ppair q;
+            load_prep_pair(job, i, &q);
+            for (int k = 0; k < 2 * NV && !sep; k = next_axis(&q.a.p, &q.b.p, k))
+                sep |= prep_gap(&q, k) > 0.0f;
+            valid = q.valid;
         } else {
             cpoly a, b, bt;
             const cpoly *bp;
@@ -429,6 +583,28 @@ static ptrdiff_t collide2d(const sbx_job2d *job)
                 ny = -ny;
             }
             hit = best <= job->margin;
+        } else if (sbx_src2d_is_prep(job->src)) {
+            ppair q;
+            load_prep_pair(job, i, &q);
+            valid = q.valid;
+            best = -INFINITY;
+            for (int k = 0; k < 2 * NV; k = next_axis(&q.a.p, &q.b.p, k)) {
+                float g = prep_gap(&q, k);
+                if (g > best) { /* an edge of length 0 has -inf */
+                    best = g;
+                    id = k;
+                }
+            }
+            const ppoly *E = id < NV ? &q.a : &q.b;
+            float ux = E->nx[id % NV], uy = E->ny[id % NV];
+            if (id >= NV) {
+                ux = -ux;
+                uy = -uy;
+            }
+            to_world_dir(sbx_src2d_is_body(job->src), q.rc, q.rs, ux, uy, &nx, &ny);
+            hit = best <= job->margin * q.scale;
+            float out = best * (1.0f / q.scale) + 0.0f;
+            best = out == 0.0f && best > 0.0f ? 0x1p-149f : out;
         } else {
             cpoly a, b, bt;
             const cpoly *bp;
@@ -467,6 +643,42 @@ static ptrdiff_t collide2d(const sbx_job2d *job)
         count += (size_t)finish(job, i, valid && hit, valid, count);
     }
     return (ptrdiff_t)count;
+}
+
+/* ---- satbox2d_poly_prepare() ---------------------------------------------------------------- */
+
+/* Polygon i as satbox2d_prepared holds it: the wrapped vertices at its own prescale (load_poly_raw),
+ * the rule (poly_check), and per edge its unit outward normal (the edge vector at the prescale,
+ * divided by its IEEE length) and offset n . v[k]. */
+static int prepare_one(const satbox2d_polys *in, size_t i, satbox2d_prepared *out)
+{
+    cpoly p;
+    load_poly_raw(in, i, &p);
+    poly_check(&p);
+    for (int k = 0; k < NV; k++) {
+        float ex = p.x[(k + 1) % NV] - p.x[k], ey = p.y[(k + 1) % NV] - p.y[k];
+        float l2 = ex * ex + ey * ey;
+        float len = sqrtf(l2);
+        float nx = l2 > 0.0f ? ey / len : 0.0f, ny = l2 > 0.0f ? -ex / len : 0.0f;
+        out->x[k] = p.x[k];
+        out->y[k] = p.y[k];
+        out->nx[k] = nx;
+        out->ny[k] = ny;
+        out->d[k] = l2 > 0.0f ? nx * p.x[k] + ny * p.y[k] : INFINITY;
+    }
+    out->scale = p.scale;
+    out->count = in->count[i];
+    out->valid = (uint8_t)(p.valid != 0);
+    out->pad[0] = out->pad[1] = 0;
+    return p.valid != 0;
+}
+
+ptrdiff_t sbx_prepare2d(const satbox2d_polys *in, size_t n, satbox2d_prepared *out)
+{
+    ptrdiff_t valid = 0;
+    for (size_t i = 0; i < n; i++)
+        valid += prepare_one(in, i, &out[i]);
+    return valid;
 }
 
 /* The 2D kernels of the scalar path's table (kernel_scalar.c). */

@@ -393,6 +393,173 @@ SBX_INLINE int next_axis_w(const cpolyw *a, const cpolyw *b, int e)
     return e < NV2 + b->nmax ? e : 2 * NV2;
 }
 
+/* ---- prepared polygons ---------------------------------------------------------------------- */
+
+typedef struct ppolyw {
+    cpolyw p; /* p.nmax: the largest count of the step's live lanes; slots from it on are vertex 0,
+                 normal 0, offset +inf in every lane (as satbox2d_poly_prepare() wrote them) */
+    wf nx[NV2], ny[NV2], d[NV2];
+} ppolyw;
+
+typedef struct ppairw {
+    ppolyw a, b;
+    wf scale;
+    wf ox, oy, rc, rs;
+    wm valid;
+} ppairw;
+
+/* Pool records idx[l] (lanes from k on read record 0 and are not counted in nmax; their values
+ * never reach a live lane): every slot is loaded, each lane's from its record (3 cache lines). */
+SBX_INLINE void load_prep_w(const satbox2d_prepared *pp, const int32_t *idx, int k, ppolyw *q)
+{
+    float valid[SBX_W], scale[SBX_W];
+    int nmax = 1;
+    for (int l = 0; l < SBX_W; l++) {
+        const satbox2d_prepared *r = &pp[idx[l]];
+        int c = l < k ? r->count : 0;
+        c = c < 1 ? 1 : c > NV2 ? NV2 : c;
+        nmax = c > nmax ? c : nmax;
+        valid[l] = (float)r->valid;
+        scale[l] = r->scale;
+    }
+    q->p.nmax = nmax;
+    /* Each field's 8 slots of the lanes' records, transposed (wf_load_rows8). The slots past a live
+     * lane's count hold vertex 0, normal 0, offset +inf (satbox2d_poly_prepare()). */
+    const float *rows[SBX_W];
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].x;
+    wf_load_rows8(rows, q->p.x);
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].y;
+    wf_load_rows8(rows, q->p.y);
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].nx;
+    wf_load_rows8(rows, q->nx);
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].ny;
+    wf_load_rows8(rows, q->ny);
+    for (int l = 0; l < SBX_W; l++)
+        rows[l] = pp[idx[l]].d;
+    wf_load_rows8(rows, q->d);
+    rewrap_w(&q->p);
+    q->p.scale = wf_loadu(scale);
+    q->p.scaled = any_not_one_w(q->p.scale);
+    q->p.valid = wm_eq(wf_loadu(valid), wf_set1(1.0f));
+    q->p.checked = 1;
+}
+
+SBX_INLINE void prep_mul_w(ppolyw *q, wf f)
+{
+    for (int k = 0; k < q->p.nmax; k++) {
+        q->p.x[k] = wf_mul(q->p.x[k], f);
+        q->p.y[k] = wf_mul(q->p.y[k], f);
+        q->d[k] = wf_mul(q->d[k], f);
+    }
+    rewrap_w(&q->p);
+}
+
+SBX_INLINE wm xform_valid_w(wf px, wf py, wf c, wf s)
+{
+    wf du = wf_abs(wf_sub(wf_add(wf_mul(c, c), wf_mul(s, s)), wf_set1(1.0f)));
+    wm ok = wm_le(wf_add(wf_abs(px), wf_abs(py)), wf_set1(SATBOX2D_COORD_LIMIT));
+    return wm_and(ok, wm_le(du, wf_set1(SATBOX2D_UNIT_TOL)));
+}
+
+/* sat2d_ref.c load_prep_pair(); `src` a constant at every call site. */
+SBX_INLINE void load_prep_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, ppairw *q)
+{
+    const int body = sbx_src2d_is_body(src);
+    int32_t ia[SBX_W], ib[SBX_W];
+    for (int l = 0; l < SBX_W; l++) { /* lanes past k read record 0 */
+        const satbox_pair *p = l < k ? &job->pairs[job->order ? job->order[i + (size_t)l] : i + (size_t)l] : NULL;
+        ia[l] = p ? (int32_t)p->a : 0;
+        ib[l] = p ? (int32_t)p->b : 0;
+    }
+    const satbox2d_prepared *pool = body ? job->bodies->shape : job->pp;
+    load_prep_w(pool, ia, k, &q->a);
+    load_prep_w(pool, ib, k, &q->b);
+    q->valid = wm_and(q->a.p.valid, q->b.p.valid);
+    wf zero = wf_zero();
+    q->ox = q->oy = zero;
+    q->rc = wf_set1(1.0f);
+    q->rs = zero;
+    wf limit = wf_set1(0x1p120f), c = wf_set1(1.0f), s = zero, tx = zero, ty = zero;
+    if (body) {
+        const satbox2d_bodies *bd = job->bodies;
+        wf pax = wf_gather(bd->position[0], ia), pay = wf_gather(bd->position[1], ia);
+        wf ca = wf_gather(bd->rotation[0], ia), sa = wf_gather(bd->rotation[1], ia);
+        wf pbx = wf_gather(bd->position[0], ib), pby = wf_gather(bd->position[1], ib);
+        wf cb = wf_gather(bd->rotation[0], ib), sb = wf_gather(bd->rotation[1], ib);
+        q->valid = wm_and(q->valid, wm_and(xform_valid_w(pax, pay, ca, sa), xform_valid_w(pbx, pby, cb, sb)));
+        c = wf_add(wf_mul(ca, cb), wf_mul(sa, sb));
+        s = wf_sub(wf_mul(ca, sb), wf_mul(sa, cb));
+        wf dx = wf_sub(pbx, pax), dy = wf_sub(pby, pay);
+        tx = wf_add(wf_mul(ca, dx), wf_mul(sa, dy));
+        ty = wf_sub(wf_mul(ca, dy), wf_mul(sa, dx));
+        limit = prescale_w(wf_add(wf_abs(tx), wf_abs(ty)));
+        q->ox = pax;
+        q->oy = pay;
+        q->rc = ca;
+        q->rs = sa;
+    }
+    wf sc = wf_min(q->a.p.scale, q->b.p.scale);
+    sc = wf_min(limit, sc);
+    if (q->a.p.scaled || q->b.p.scaled || any_not_one_w(sc)) { /* else every factor is 1: same bits */
+        prep_mul_w(&q->a, wf_div(sc, q->a.p.scale));
+        prep_mul_w(&q->b, wf_div(sc, q->b.p.scale));
+    }
+    q->scale = sc;
+    if (body) {
+        wf sx = wf_mul(tx, sc), sy = wf_mul(ty, sc), inf = wf_set1(INFINITY);
+        ppolyw *b = &q->b;
+        for (int v = 0; v < b->p.nmax; v++) {
+            wf x = b->p.x[v], y = b->p.y[v], nx = b->nx[v], ny = b->ny[v];
+            b->p.x[v] = wf_add(wf_sub(wf_mul(c, x), wf_mul(s, y)), sx);
+            b->p.y[v] = wf_add(wf_add(wf_mul(s, x), wf_mul(c, y)), sy);
+            b->nx[v] = wf_sub(wf_mul(c, nx), wf_mul(s, ny));
+            b->ny[v] = wf_add(wf_mul(s, nx), wf_mul(c, ny));
+            wf d = wf_add(wf_mul(b->nx[v], b->p.x[v]), wf_mul(b->ny[v], b->p.y[v]));
+            b->d[v] = wf_select(wm_lt(b->d[v], inf), d, inf);
+        }
+        rewrap_w(&b->p);
+    }
+}
+
+SBX_INLINE wf prep_min_w(const cpolyw *Q, wf nx, wf ny, const int nq)
+{
+    wf m = wf_add(wf_mul(nx, Q->x[0]), wf_mul(ny, Q->y[0]));
+    for (int j = 1; j < nq; j++) {
+        wf v = wf_add(wf_mul(nx, Q->x[j]), wf_mul(ny, Q->y[j]));
+        m = wf_min(v, m);
+    }
+    return m;
+}
+
+SBX_INLINE wf prep_gap_w(const ppairw *q, int e)
+{
+    const ppolyw *E = e < NV2 ? &q->a : &q->b, *Q = e < NV2 ? &q->b : &q->a;
+    int k = e % NV2;
+    wf nx = E->nx[k], ny = E->ny[k], m;
+    switch (Q->p.nmax) {
+    case 1: m = prep_min_w(&Q->p, nx, ny, 1); break;
+    case 2: m = prep_min_w(&Q->p, nx, ny, 2); break;
+    case 3: m = prep_min_w(&Q->p, nx, ny, 3); break;
+    case 4: m = prep_min_w(&Q->p, nx, ny, 4); break;
+    case 5: m = prep_min_w(&Q->p, nx, ny, 5); break;
+    case 6: m = prep_min_w(&Q->p, nx, ny, 6); break;
+    case 7: m = prep_min_w(&Q->p, nx, ny, 7); break;
+    default: m = prep_min_w(&Q->p, nx, ny, NV2); break;
+    }
+    return wf_sub(m, E->d[k]);
+}
+
+/* `body` a constant at each call site. */
+SBX_INLINE void to_world_dir_w(int body, wf rc, wf rs, wf x, wf y, wf *wx, wf *wy)
+{
+    *wx = body ? wf_sub(wf_mul(rc, x), wf_mul(rs, y)) : x;
+    *wy = body ? wf_add(wf_mul(rs, x), wf_mul(rc, y)) : y;
+}
+
 SBX_INLINE wm rect_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, orectw *a, orectw *b, wf g[4], wf p[4])
 {
     load_rects_w(job, src, i, k, a, b);
@@ -449,6 +616,17 @@ SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         wf g[4], p[4];
         valid = rect_pair_w(job, src, i, k, &a, &b, g, p);
         sep = wm_or(wm_or(wm_gt(g[0], zero), wm_gt(g[1], zero)), wm_or(wm_gt(g[2], zero), wm_gt(g[3], zero)));
+    } else if (sbx_src2d_is_prep(src)) {
+        ppairw q;
+        load_prep_pair_w(job, src, i, k, &q);
+        unsigned live = (1u << k) - 1u;
+        sep = wm_lt(zero, zero);
+        for (int e = 0; e < 2 * NV2; e = next_axis_w(&q.a.p, &q.b.p, e)) {
+            sep = wm_or(sep, wm_gt(prep_gap_w(&q, e), zero));
+            if ((wm_bits(sep) & live) == live)
+                break; /* every live lane is separated */
+        }
+        valid = q.valid;
     } else {
         cpolyw a, b, bt;
         const cpolyw *bp;
@@ -501,6 +679,29 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         nx = wf_select(flip, wf_neg(nx), nx);
         ny = wf_select(flip, wf_neg(ny), ny);
         hit = wm_le(best, margin);
+    } else if (sbx_src2d_is_prep(src)) {
+        ppairw q;
+        load_prep_pair_w(job, src, i, k, &q);
+        valid = q.valid;
+        best = wf_set1(-INFINITY);
+        id = zero;
+        wf ux = zero, uy = zero;
+        for (int e = 0; e < 2 * NV2; e = next_axis_w(&q.a.p, &q.b.p, e)) {
+            wf g = prep_gap_w(&q, e);
+            wm better = wm_gt(g, best);
+            const ppolyw *E = e < NV2 ? &q.a : &q.b;
+            best = wf_select(better, g, best);
+            id = wf_select(better, wf_set1((float)e), id);
+            ux = wf_select(better, E->nx[e % NV2], ux);
+            uy = wf_select(better, E->ny[e % NV2], uy);
+        }
+        wm of_b = wm_ge(id, wf_set1((float)NV2));
+        ux = wf_select(of_b, wf_neg(ux), ux);
+        uy = wf_select(of_b, wf_neg(uy), uy);
+        to_world_dir_w(sbx_src2d_is_body(src), q.rc, q.rs, ux, uy, &nx, &ny);
+        hit = wm_le(best, wf_mul(margin, q.scale));
+        wf out = wf_add(wf_mul(best, wf_div(wf_set1(1.0f), q.scale)), zero);
+        best = wf_select(wm_and(wm_eq(out, zero), wm_gt(best, zero)), wf_set1(0x1p-149f), out);
     } else {
         cpolyw a, b, bt;
         const cpolyw *bp;
@@ -530,11 +731,112 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
     o->inv = wm_bits(wm_not(valid));
 }
 
+/* ---- lanes that run to their own counts (prepared sources) ------------------------------------ */
+
+/* A step runs every lane to its largest vertex count. The pairs of a block of SBX_BLOCK2D are taken
+ * in the order of their class (the larger count of the pair's two polygons, a stable counting
+ * sort), so that a step's lanes mostly share a count and triangles do not wait for octagons. A
+ * lane's bits do not depend on the other lanes (slots past its count hold vertex 0, normal 0,
+ * offset +inf; loops past it change nothing), so the order changes no output; the outputs go back
+ * to the pairs' places and the compacted list stays ascending. SBX_PREP_GROUP 0 runs the pairs in
+ * their order (for measuring). */
+#ifndef SBX_PREP_GROUP
+#define SBX_PREP_GROUP 1
+#endif
+#define SBX_BLOCK2D 128
+
+/* The places in the block of pairs [i0, i0 + m), sorted by class, into ord[]. */
+SBX_INLINE void prep_order_w(const sbx_job2d *job, sbx_src2d src, size_t i0, int m, uint8_t *ord)
+{
+    const satbox2d_prepared *pool = sbx_src2d_is_body(src) ? job->bodies->shape : job->pp;
+    uint8_t cls[SBX_BLOCK2D];
+    int start[NV2 + 2];
+    for (int c = 0; c < NV2 + 2; c++)
+        start[c] = 0;
+    for (int j = 0; j < m; j++) {
+        satbox_pair p = job->pairs[i0 + (size_t)j];
+        int a = pool[p.a].count, b = pool[p.b].count, c = a > b ? a : b;
+        c = SBX_PREP_GROUP ? (c < 1 ? 1 : c > NV2 ? NV2 : c) : 1;
+        cls[j] = (uint8_t)c;
+        start[c + 1]++;
+    }
+    for (int c = 1; c <= NV2; c++)
+        start[c + 1] += start[c];
+    for (int j = 0; j < m; j++) {
+        ord[start[cls[j]]++] = (uint8_t)j;
+    }
+}
+
+/* The compacted list of a block from its hit bytes, in the pairs' order. */
+SBX_INLINE size_t prep_compact(uint32_t *compact, size_t i0, int m, const uint8_t *hits, size_t count)
+{
+    for (int j = 0; j < m; j++)
+        if (hits[j]) {
+            if (compact)
+                compact[count] = (uint32_t)(i0 + (size_t)j);
+            count++;
+        }
+    return count;
+}
+
+SBX_INLINE ptrdiff_t run2d_prep(const sbx_job2d *job, sbx_src2d src, int collide)
+{
+    wf margin = wf_set1(job->margin);
+    size_t count = 0, n = job->n;
+    for (size_t i0 = 0; i0 < n; i0 += SBX_BLOCK2D) {
+        int m = n - i0 >= SBX_BLOCK2D ? SBX_BLOCK2D : (int)(n - i0);
+        uint8_t ord[SBX_BLOCK2D], hits[SBX_BLOCK2D];
+        prep_order_w(job, src, i0, m, ord);
+        sbx_job2d js = *job;
+        js.pairs = job->pairs + i0;
+        js.order = ord;
+        for (int s = 0; s < m; s += SBX_W) {
+            int k = m - s >= SBX_W ? SBX_W : m - s;
+            unsigned hit, inv;
+            float sep[SBX_W], nx[SBX_W], ny[SBX_W], id[SBX_W];
+            if (collide) {
+                collide2dw o;
+                collide2d_w(&js, src, (size_t)s, k, margin, &o);
+                hit = o.hit;
+                inv = o.inv;
+                wf_storeu(sep, o.sep);
+                wf_storeu(nx, o.n[0]);
+                wf_storeu(ny, o.n[1]);
+                wf_storeu(id, o.id);
+            } else {
+                overlap2d_w(&js, src, (size_t)s, k, &hit, &inv);
+            }
+            for (int l = 0; l < k; l++) {
+                size_t i = i0 + ord[s + l];
+                hits[ord[s + l]] = (uint8_t)(hit >> l & 1u);
+                if (job->hit)
+                    job->hit[i] = (uint8_t)(hit >> l & 1u);
+                if (job->bad)
+                    job->bad[i] = (uint8_t)(inv >> l & 1u);
+                if (!collide)
+                    continue;
+                if (job->separation)
+                    job->separation[i] = sep[l];
+                if (job->normal[0])
+                    job->normal[0][i] = nx[l];
+                if (job->normal[1])
+                    job->normal[1][i] = ny[l];
+                if (job->axis)
+                    job->axis[i] = (uint8_t)id[l];
+            }
+        }
+        count = prep_compact(job->compact, i0, m, hits, count);
+    }
+    return (ptrdiff_t)count;
+}
+
 /* ---- drivers ------------------------------------------------------------------------------ */
 
 /* `src` is a constant at every call site: each source gets its own specialised loop. */
 SBX_INLINE ptrdiff_t run2d_overlap(const sbx_job2d *job, sbx_src2d src)
 {
+    if (sbx_src2d_is_prep(src))
+        return run2d_prep(job, src, 0);
     size_t count = 0, n = job->n;
     for (size_t i = 0; i < n; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
@@ -548,6 +850,8 @@ SBX_INLINE ptrdiff_t run2d_overlap(const sbx_job2d *job, sbx_src2d src)
 
 SBX_INLINE ptrdiff_t run2d_collide(const sbx_job2d *job, sbx_src2d src)
 {
+    if (sbx_src2d_is_prep(src))
+        return run2d_prep(job, src, 1);
     wf margin = wf_set1(job->margin);
     size_t count = 0, n = job->n;
     for (size_t i = 0; i < n; i += SBX_W) {

@@ -58,6 +58,30 @@ static inline simde__m256i sbx_perm8(uint32_t nib)
 static inline wf wf_compress(wf v, unsigned m) { return simde_mm256_permutevar8x32_ps(v, sbx_perm8(sbx_compress8[m & 0xFFu])); }
 static inline wf wf_expand(wf v, unsigned m) { return simde_mm256_permutevar8x32_ps(v, sbx_perm8(sbx_expand8[m & 0xFFu])); }
 
+/* wf_load_rows8 (wide_common.h) natively: the 8 rows loaded whole and transposed (8x8: unpack,
+ * shuffle, 128-bit permute); loads and moves only, the same bits as lane by lane. */
+#define SBX_HAVE_ROWS8 1
+static inline void wf_load_rows8(const float *const *rows, wf out[8])
+{
+    simde__m256 r[8], t[8], u[8];
+    for (int l = 0; l < 8; l++)
+        r[l] = simde_mm256_loadu_ps(rows[l]);
+    for (int i = 0; i < 4; i++) { /* rows 2i, 2i + 1 interleaved: columns 0 1 (4 5), 2 3 (6 7) */
+        t[2 * i] = simde_mm256_unpacklo_ps(r[2 * i], r[2 * i + 1]);
+        t[2 * i + 1] = simde_mm256_unpackhi_ps(r[2 * i], r[2 * i + 1]);
+    }
+    for (int h = 0; h < 2; h++) { /* rows 4h..4h+3: u[4h + c] = column c | column c + 4 */
+        u[4 * h + 0] = simde_mm256_shuffle_ps(t[4 * h], t[4 * h + 2], 0x44);
+        u[4 * h + 1] = simde_mm256_shuffle_ps(t[4 * h], t[4 * h + 2], 0xEE);
+        u[4 * h + 2] = simde_mm256_shuffle_ps(t[4 * h + 1], t[4 * h + 3], 0x44);
+        u[4 * h + 3] = simde_mm256_shuffle_ps(t[4 * h + 1], t[4 * h + 3], 0xEE);
+    }
+    for (int c = 0; c < 4; c++) {
+        out[c] = simde_mm256_permute2f128_ps(u[c], u[4 + c], 0x20);
+        out[c + 4] = simde_mm256_permute2f128_ps(u[c], u[4 + c], 0x31);
+    }
+}
+
 #include "simd/wide_common.h"
 
 #endif

@@ -20,7 +20,7 @@
  *   wf_store_i32(dst, v, k) lanes [0, k) of v (whole numbers, |v| < 2^31) stored as k int32 (in
  *                           uint32_t: -1.0f gives 0xFFFFFFFF)
  * and may have defined native versions of the optional ones below (SBX_HAVE_PART: masked
- * wf_load_part / wf_store_part; SBX_HAVE_RECORDS: wf_load_records; SBX_HAVE_STORE_BITS:
+ * wf_load_part / wf_store_part; SBX_HAVE_RECORDS: wf_load_records; SBX_HAVE_ROWS8: wf_load_rows8; SBX_HAVE_STORE_BITS:
  * wm_store_bits; SBX_HAVE_COMPRESS: wf_compress / wf_expand).
  * Only IEEE-exact operations are used (no approximations, no FMA), so every width gives the
  * same bits per lane as the scalar reference. */
@@ -110,6 +110,20 @@ static inline wf wf_gather(const float *base, const int32_t *idx)
         buf[l] = base[idx[l]];
     return wf_loadu(buf);
 }
+
+#if !defined(SBX_HAVE_ROWS8)
+/* wf_load_rows8(rows, out): lane l of out[v] = rows[l][v] for v < 8, where each rows[l] points to 8
+ * floats (a field of a satbox2d_prepared record). Lane by lane; loads only. */
+static inline void wf_load_rows8(const float *const *rows, wf out[8])
+{
+    for (int v = 0; v < 8; v++) { /* one slot at a time: a small buffer (the 16 KiB stack, satbox.h) */
+        float buf[SBX_W];
+        for (int l = 0; l < SBX_W; l++)
+            buf[l] = rows[l][v];
+        out[v] = wf_loadu(buf);
+    }
+}
+#endif
 
 #if !defined(SBX_HAVE_RECORDS)
 /* wf_load_records(rec, out): lane l of out[q] = rec[l][q] for q < 15, where each rec[l] points to

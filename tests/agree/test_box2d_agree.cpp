@@ -22,7 +22,8 @@
 // different shapes, or axes whose gaps differ by at most 2^-10 (ties of the grid family): both
 // hystereses are documented choices), `merge` (satbox merged two points closer than
 // SATBOX2D_MERGE_TOL of the reference edge), `side` (an incident edge beyond a side plane:
-// satbox and Box2D drop it at slightly different places; for a count, a point the same or moved
+// satbox and Box2D drop it at slightly different places, or satbox gives its fallback point, the
+// incident shape's deepest vertex, where Box2D gives none; for a count, a point the same or moved
 // as `skin` says, and the other end, clipped 0.02 apart, on either side of the margin), and `other`. The test fails on any
 // `other` (hits, normals, points), and when the agreement on hits, or on normals (the same or
 // classified `face`), is below 99%.
@@ -169,12 +170,15 @@ void run(Kind kind, tb2_family fam, long n, uint64_t seed, Tally &t)
         // then is undefined, and UBSan reports the invalid enum value).
         bool ref_b_satbox = (m.flags & SATBOX2D_MANIFOLD_REF_B) != 0,
              ref_b_box2d = bm.pointCount > 0 && bm.type == b2Manifold::e_faceB;
+        bool fallback = m.count == 1 && (m.point[0].id & 15u) == SATBOX2D_FEATURE_VERTEX;
         if (hs != hb) {
             (hs ? t.only_satbox : t.only_box2d)++;
             if (at_margin)
                 t.hit_margin++;
-            else if ((hb && bm.pointCount == 1) || (!hs && m.separation <= kMargin))
-                t.hit_side++; // Box2D's side planes are wider by the skins: it kept an edge satbox dropped
+            else if ((hb && bm.pointCount == 1) || (!hs && m.separation <= kMargin) || (hs && m.count == 1 && fallback))
+                t.hit_side++; // Box2D's side planes are wider by the skins: it kept an edge satbox dropped; or
+                              // Box2D dropped an incident edge beyond a side plane where satbox gives its
+                              // fallback point (the deepest vertex, issue 34)
             else if (ref_b_satbox != ref_b_box2d || (m.flags & SATBOX2D_MANIFOLD_KEPT_A))
                 t.hit_face++;
             else {

@@ -339,6 +339,177 @@ static void bad_args(void)
     tb2_polys_free(&pa);
 }
 
+/* ---- the prepared forms: bad polygons and transforms per pair, bad arguments ------------------ */
+
+/* Pool: A's at i, B's at N + i; pairs (i, N + i). Outputs of the four prepared pair functions. */
+typedef struct prun {
+    ptrdiff_t counts[4];
+    uint8_t hit[4][N], bad[4][N], axis[2][N];
+    float sep[2][N];
+} prun;
+
+static void prep_run(const tb2_polys *pool, const tb2_bodies *bodies_in, tb2_bodies *bodies, const float *xf_over,
+                     const satbox_pair *pairs, prun *o)
+{
+    memset(o, 0xA5, sizeof *o);
+    tb2_prepared prep;
+    CHECK(tb2_prepared_make(&prep, &pool->view, 2 * N) == 0, "prepare");
+    /* The bodies: the given transforms (xf_over: one pair's transform replaced), on the shapes prepared above. */
+    satbox2d_bodies bv = bodies_in->view;
+    bv.shape = prep.rec;
+    (void)bodies;
+    float *f[4];
+    for (int q = 0; q < 4; q++) {
+        f[q] = malloc(2 * N * sizeof(float));
+        memcpy(f[q], bodies_in->f[q], 2 * N * sizeof(float));
+        if (xf_over)
+            f[q][N + BADI] = xf_over[q];
+    }
+    bv.position[0] = f[0], bv.position[1] = f[1], bv.rotation[0] = f[2], bv.rotation[1] = f[3];
+    o->counts[0] = satbox2d_prep_overlap_pairs(prep.rec, 2 * N, pairs, N, o->hit[0], NULL, o->bad[0]);
+    o->counts[1] = satbox2d_body_overlap_pairs(&bv, 2 * N, pairs, N, o->hit[1], NULL, o->bad[1]);
+    satbox2d_result r0 = {o->hit[2], o->sep[0], {NULL, NULL}, o->axis[0], o->bad[2]};
+    satbox2d_result r1 = {o->hit[3], o->sep[1], {NULL, NULL}, o->axis[1], o->bad[3]};
+    o->counts[2] = satbox2d_prep_collide_pairs(prep.rec, 2 * N, pairs, N, 0.0f, &r0, NULL);
+    o->counts[3] = satbox2d_body_collide_pairs(&bv, 2 * N, pairs, N, 0.0f, &r1, NULL);
+    for (int q = 0; q < 4; q++)
+        free(f[q]);
+    tb2_prepared_free(&prep);
+}
+
+/* Pair BADI bad in the entries `sees` (bit e), the others unchanged. */
+static void prep_compare(const char *what, const prun *clean, const prun *got, unsigned sees)
+{
+    for (int e = 0; e < 4; e++) {
+        int col = e >= 2;
+        for (int i = 0; i < N; i++) {
+            if ((sees >> e & 1u) && i == BADI) {
+                CHECK(got->hit[e][i] == 0 && got->bad[e][i] == 1, "prepared %s: entry %d: hit %u bad %u", what, e,
+                      got->hit[e][i], got->bad[e][i]);
+                if (col)
+                    CHECK(isnan(got->sep[e - 2][i]) && got->axis[e - 2][i] == SATBOX_AXIS_INVALID,
+                          "prepared %s: entry %d: separation %g axis %u", what, e, got->sep[e - 2][i], got->axis[e - 2][i]);
+                continue;
+            }
+            CHECK(got->hit[e][i] == clean->hit[e][i] && got->bad[e][i] == clean->bad[e][i],
+                  "prepared %s: entry %d pair %d changed", what, e, i);
+            if (col)
+                CHECK(memcmp(&got->sep[e - 2][i], &clean->sep[e - 2][i], 4) == 0 && got->axis[e - 2][i] == clean->axis[e - 2][i],
+                      "prepared %s: entry %d pair %d collide outputs changed", what, e, i);
+        }
+        ptrdiff_t want = clean->counts[e] - ((sees >> e & 1u) ? clean->hit[e][BADI] : 0);
+        CHECK(got->counts[e] == want, "prepared %s: entry %d: count %td, want %td", what, e, got->counts[e], want);
+    }
+}
+
+static void bad_prepared(void)
+{
+    tb2_polys pool;
+    tb2_polys_alloc(&pool, 2 * N);
+    tb_poly polys[2 * N];
+    tb_rng r;
+    tb_seed(&r, 34);
+    for (int i = 0; i < N; i++) {
+        tb2_poly_pair(&r, TB2_UNIFORM, 0, 0, &polys[i], &polys[N + i]);
+        if (i == BADI) /* an overlapping pair */
+            polys[N + i] = polys[i];
+    }
+    for (int i = 0; i < 2 * N; i++)
+        tb2_polys_set(&pool, i, &polys[i]);
+    tb2_bodies bodies;
+    CHECK(tb2_bodies_make(&bodies, &r, polys, 2 * N, 0) == 0, "bodies");
+    /* The bodies' shapes are their local polygons: the pool the prepared runs use for bodies is the
+     * bodies' own local pool (a bad polygon there is bad in both forms). */
+    satbox_pair pairs[N];
+    for (int i = 0; i < N; i++)
+        pairs[i] = (satbox_pair){(uint32_t)i, (uint32_t)(N + i)};
+    prun clean, got;
+    prep_run(&bodies.local, &bodies, &bodies, NULL, pairs, &clean);
+    CHECK(clean.hit[0][BADI] == 1 && clean.hit[1][BADI] == 1 && clean.bad[0][BADI] == 0, "the clean prepared pair overlaps");
+    /* Bad polygons, prepared: every prepared entry sees them. */
+    tb_poly keep;
+    for (int k = 0; k < SATBOX2D_MAX_VERTS; k++)
+        keep.x[k] = bodies.local.x[k][N + BADI], keep.y[k] = bodies.local.y[k][N + BADI];
+    keep.n = bodies.local.count[N + BADI];
+    for (int t = 0; t < 6; t++) {
+        tb_poly q = keep;
+        const char *name = "?";
+        switch (t) {
+        case 0: q.n = 2, name = "2 vertices"; break;
+        case 1: q.n = 9, name = "9 vertices"; break;
+        case 2: q.x[1] = NAN, name = "NaN vertex"; break;
+        case 3: q.y[0] = INFINITY, name = "inf vertex"; break;
+        case 4:
+            for (int k = 0; k < q.n; k++)
+                q.x[k] = keep.x[q.n - 1 - k], q.y[k] = keep.y[q.n - 1 - k];
+            name = "clockwise";
+            break;
+        default: q.x[0] = 2e15f, name = "huge vertex"; break;
+        }
+        tb2_polys_set(&bodies.local, N + BADI, &q);
+        prep_run(&bodies.local, &bodies, &bodies, NULL, pairs, &got);
+        prep_compare(name, &clean, &got, 15u);
+    }
+    tb2_polys_set(&bodies.local, N + BADI, &keep);
+    /* Bad transforms: only the body entries see them. */
+    float xf0[4] = {bodies.f[0][N + BADI], bodies.f[1][N + BADI], bodies.f[2][N + BADI], bodies.f[3][N + BADI]};
+    struct {
+        const char *name;
+        int field;
+        float value;
+    } xb[] = {{"NaN position", 0, NAN}, {"inf position", 1, -INFINITY}, {"huge position", 0, 2e15f},
+              {"NaN rotation", 2, NAN}, {"inf rotation", 3, INFINITY}, {"rotation off unit", 2, 1.01f}};
+    for (size_t t = 0; t < sizeof xb / sizeof xb[0]; t++) {
+        float xf[4] = {xf0[0], xf0[1], xf0[2], xf0[3]};
+        xf[xb[t].field] = xb[t].value;
+        prep_run(&bodies.local, &bodies, &bodies, xf, pairs, &got);
+        prep_compare(xb[t].name, &clean, &got, 2u | 8u);
+    }
+    /* Bad arguments: an error, nothing written. */
+    tb2_prepared prep;
+    CHECK(tb2_prepared_make(&prep, &pool.view, 2 * N) == 0, "prepare");
+    uint8_t hit[N], bad[N];
+    memset(hit, 7, sizeof hit);
+    memset(bad, 7, sizeof bad);
+    satbox2d_bodies nb = bodies.view;
+    nb.rotation[1] = NULL;
+    satbox2d_bodies ns = bodies.view;
+    ns.shape = NULL;
+    satbox_pair out_of[1] = {{0, 2 * N}};
+    satbox2d_result res = {hit, NULL, {NULL, NULL}, NULL, bad};
+    satbox2d_prepared *over = malloc(2 * N * sizeof *over);
+    struct {
+        const char *what;
+        ptrdiff_t got, want;
+    } c[] = {
+        {"prep NULL pool", satbox2d_prep_overlap_pairs(NULL, 2 * N, pairs, N, hit, NULL, bad), SATBOX_ERR_NULL},
+        {"prep NULL pairs", satbox2d_prep_collide_pairs(prep.rec, 2 * N, NULL, N, 0.0f, &res, NULL), SATBOX_ERR_NULL},
+        {"prep index", satbox2d_prep_overlap_pairs(prep.rec, 2 * N, out_of, 1, hit, NULL, bad), SATBOX_ERR_INDEX},
+        {"prep output over input", satbox2d_prep_overlap_pairs(prep.rec, 2 * N, pairs, N, &prep.rec[3].valid, NULL, bad),
+         SATBOX_ERR_ALIAS},
+        {"body NULL rotation", satbox2d_body_overlap_pairs(&nb, 2 * N, pairs, N, hit, NULL, bad), SATBOX_ERR_NULL},
+        {"body NULL shape", satbox2d_body_collide_pairs(&ns, 2 * N, pairs, N, 0.0f, &res, NULL), SATBOX_ERR_NULL},
+        {"body NaN margin", satbox2d_body_collide_pairs(&bodies.view, 2 * N, pairs, N, NAN, &res, NULL), SATBOX_ERR_ARG},
+        {"body contacts NULL", satbox2d_body_contacts_pairs(&bodies.view, 2 * N, pairs, N, 0.0f, NULL), SATBOX_ERR_NULL},
+        {"prep contacts index", satbox2d_prep_contacts_pairs(prep.rec, 2 * N, out_of, 1, 0.0f,
+                                                             (satbox2d_manifold *)(void *)hit), SATBOX_ERR_INDEX},
+        {"prepare NULL polys", satbox2d_poly_prepare(NULL, 2 * N, over), SATBOX_ERR_NULL},
+        {"prepare NULL out", satbox2d_poly_prepare(&pool.view, 2 * N, NULL), SATBOX_ERR_NULL},
+        {"prepare output over input", satbox2d_poly_prepare(&pool.view, 2 * N, (satbox2d_prepared *)(void *)pool.x[3]),
+         SATBOX_ERR_ALIAS},
+        {"prepare n = 0", satbox2d_poly_prepare(NULL, 0, NULL), 0},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+        CHECK(c[i].got == c[i].want, "%s: returned %td, want %td", c[i].what, c[i].got, c[i].want);
+    for (int i = 0; i < N; i++)
+        CHECK(hit[i] == 7 && bad[i] == 7, "prepared: something was written on error (byte %d: %u %u)", i, hit[i], bad[i]);
+    printf("prepared forms: bad polygons and transforms per pair, %zu bad-argument cases\n", sizeof c / sizeof c[0]);
+    free(over);
+    tb2_prepared_free(&prep);
+    tb2_bodies_free(&bodies);
+    tb2_polys_free(&pool);
+}
+
 int main(void)
 {
     tb_require_isa(); /* exit 77 when SATBOX_ISA names a path this machine lacks */
@@ -346,5 +517,6 @@ int main(void)
     bad_data();
     turn_tests();
     bad_args();
+    bad_prepared();
     return check_report(failures);
 }

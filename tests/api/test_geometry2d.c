@@ -357,6 +357,62 @@ static void invariance(void)
            swaps, rots, moved, moved_band);
 }
 
+/* Issue 34's pair: A with vertex 0 repeated three times, B a sliver triangle whose edges 1 and 2
+ * have dot products with A's face normal that tie in float (-0x1.7b4c2ep-1); edge 2 holds B's
+ * deepest vertex. The manifold's deepest point must be as deep as collide's separation (it was
+ * -0.237 against -0.478: the tie went to edge 1). The same pair through the prepared forms (world
+ * polygons, and bodies at the identity) gives the same kind of answer. */
+static void incident_tie(void)
+{
+    const float ax = -0x1.2b58fp-2f, ay = 0x1.ddc1cep+0f;
+    const float a_xy[16] = {ax, ay, ax, ay, ax, ay, -0x1.903558p+0f, 0x1.e11b26p-2f, -0x1.d37be2p+0f, -0x1.3a0f1ap-2f,
+                            -0x1.dd0ae8p+0f, -0x1.31ff6cp-1f, -0x1.36a1bep+0f, -0x1.c6bd72p+0f, 0x1.feaa06p-1f, -0x1.d7ab52p-7f};
+    const float b_xy[6] = {-0x1.ee3f7ap-3f, -0x1.8f54p-2f, 0x1.24681ap-1f, -0x1.c4548p-2f, 0x1.e12fa6p-4f, -0x1.a6bc74p-2f};
+    tb_poly a = poly(8, a_xy), b = poly(3, b_xy);
+    tb2_polys pa, pb, pool;
+    tb2_polys_alloc(&pa, 1);
+    tb2_polys_alloc(&pb, 1);
+    tb2_polys_alloc(&pool, 2);
+    tb2_polys_set(&pa, 0, &a);
+    tb2_polys_set(&pb, 0, &b);
+    tb2_polys_set(&pool, 0, &a);
+    tb2_polys_set(&pool, 1, &b);
+    or2_poly oa, ob;
+    or2_from_poly(&a, &oa);
+    or2_from_poly(&b, &ob);
+    const float tol = 8 * 0x1p-24f * (float)or2_scale(&oa, &ob);
+    tb2_prepared prep;
+    CHECK(tb2_prepared_make(&prep, &pool.view, 2) == 0, "prepare");
+    /* Bodies at the identity: the shapes are the world polygons. */
+    float zero[2] = {0, 0}, one[2] = {1, 1};
+    satbox2d_bodies bodies = {prep.rec, {zero, zero}, {one, zero}};
+    const satbox_pair pair = {0, 1};
+    for (int form = 0; form < 3; form++) {
+        satbox2d_manifold m;
+        float sep;
+        satbox2d_result res = {NULL, &sep, {NULL, NULL}, NULL, NULL};
+        ptrdiff_t c = form == 0   ? satbox2d_poly_contacts(&pa.view, &pb.view, 1, 0.0f, &m)
+                      : form == 1 ? satbox2d_prep_contacts_pairs(prep.rec, 2, &pair, 1, 0.0f, &m)
+                                  : satbox2d_body_contacts_pairs(&bodies, 2, &pair, 1, 0.0f, &m);
+        ptrdiff_t c2 = form == 0   ? satbox2d_poly_collide(&pa.view, &pb.view, 1, 0.0f, &res)
+                       : form == 1 ? satbox2d_prep_collide_pairs(prep.rec, 2, &pair, 1, 0.0f, &res, NULL)
+                                   : satbox2d_body_collide_pairs(&bodies, 2, &pair, 1, 0.0f, &res, NULL);
+        float deepest = INFINITY;
+        for (int j = 0; j < m.count; j++)
+            deepest = fminf(deepest, m.point[j].separation);
+        CHECK(c == 1 && c2 == 1 && m.count > 0, "incident tie, form %d: %td manifolds, %td hits, %u points", form, c, c2,
+              m.count);
+        CHECK(fabsf(sep - -0.478f) < 1e-3f, "incident tie, form %d: collide separation %g, want -0.478", form, sep);
+        CHECK(deepest <= sep + tol, "incident tie, form %d: deepest point %g, collide %g (id 0x%x)", form, deepest, sep,
+              m.point[0].id);
+    }
+    printf("incident tie (issue 34): the deepest point is as deep as collide's separation, 3 forms\n");
+    tb2_prepared_free(&prep);
+    tb2_polys_free(&pa);
+    tb2_polys_free(&pb);
+    tb2_polys_free(&pool);
+}
+
 int main(void)
 {
     tb_require_isa(); /* exit 77 when SATBOX_ISA names a path this machine lacks */
@@ -365,5 +421,6 @@ int main(void)
     hand_polys();
     thin_rects();
     invariance();
+    incident_tie();
     return check_report(failures);
 }

@@ -1,7 +1,8 @@
 /* pairs2d.c - the checker's 2D area: overlap, collide, the compacted list and the contact manifolds. */
 /* SPDX-License-Identifier: MIT */
 /* Random pairs of every family of support2d.h (bad data and garbage in unused vertex slots
- * included) through every source of SBX_SOURCES2D, margins 0, 0.05, -0.05 by turns; every other
+ * included) through every source of SBX_SOURCES2D (the prepared ones: the polygon pool prepared by
+ * satbox2d_poly_prepare(), and as bodies with random transforms, a few of them bad), margins 0, 0.05, -0.05 by turns; every other
  * chunk has polygons of one vertex count (steps whose lanes all stop early). Per batch: collide
  * (hit, bad, separation, normal, axis), overlap (hit, bad) and the manifold records (all 48 bytes,
  * guard bytes after them); over the whole chunk: overlap with no `bad` output (the same hit
@@ -29,6 +30,9 @@ typedef struct chunk2d {
     gbuf ra[6], rb[6], rpool[6];                            /* center x y, half x y, axis x y */
     gbuf pa[2 * NV + 1], pb[2 * NV + 1], ppool[2 * NV + 1]; /* x[0..7], y[0..7], count */
     gbuf pairs;
+    tb_poly *pool_polys;   /* the polygon pool as drawn (2n), for the bodies */
+    tb2_prepared prep;     /* the polygon pool prepared (SBX2D_PREP_POOL) */
+    tb2_bodies bodies;     /* the polygon pool as bodies: local shapes + transforms (SBX2D_BODY_POOL) */
 } chunk2d;
 
 /* The outputs of one run: collide's and overlap's (sat.h), and the manifold records. */
@@ -79,6 +83,7 @@ static void *open_area(size_t n)
         gb_alloc(&ch->ppool[q], 2 * n * e, e == 4 ? 12 : 5);
     }
     gb_alloc(&ch->pairs, n * sizeof(satbox_pair), 4);
+    ch->pool_polys = calloc(2 * n + 1, sizeof(tb_poly));
     return st;
 }
 
@@ -97,8 +102,13 @@ static void close_area(void *p)
         gb_free(&ch->ppool[q]);
     }
     gb_free(&ch->pairs);
+    free(ch->pool_polys);
+    tb2_prepared_free(&ch->prep);
+    tb2_bodies_free(&ch->bodies);
     free(st);
 }
+
+static void poly_view(gbuf *f, size_t i0, satbox2d_polys *v);
 
 static void put_rect(gbuf *f, size_t i, const tb_rect *r)
 {
@@ -137,6 +147,8 @@ static void fill(void *p, tb_rng *r, uint64_t chunk)
         put_poly(ch->pb, i, &pb);
         put_poly(ch->ppool, i, &pa);
         put_poly(ch->ppool, n + i, &pb);
+        ch->pool_polys[i] = pa;
+        ch->pool_polys[n + i] = pb;
         uint64_t x = tb_next(r) % 16;
         if (x == 0) {
             pp[i].a = (uint32_t)(tb_next(r) % (2 * n));
@@ -148,6 +160,15 @@ static void fill(void *p, tb_rng *r, uint64_t chunk)
         } else {
             pp[i] = (satbox_pair){(uint32_t)i, (uint32_t)(n + i)};
         }
+    }
+    /* The prepared forms of the pool: world polygons, and bodies (some transforms bad). */
+    satbox2d_polys pv;
+    poly_view(ch->ppool, 0, &pv);
+    tb2_prepared_free(&ch->prep);
+    tb2_bodies_free(&ch->bodies);
+    if (tb2_prepared_make(&ch->prep, &pv, 2 * n) || tb2_bodies_make(&ch->bodies, r, ch->pool_polys, 2 * n, 1)) {
+        printf("out of memory\n");
+        exit(2);
     }
 }
 
@@ -199,6 +220,8 @@ static sbx_job2d job_for(state2d *st, size_t i0, size_t len, satbox2d_rects rv[2
     j.pa = &pv[0];
     j.pb = &pv[1];
     j.pairs = (const satbox_pair *)ch->pairs.p + i0;
+    j.pp = ch->prep.rec;
+    j.bodies = &ch->bodies.view;
     return j;
 }
 

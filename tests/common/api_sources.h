@@ -105,6 +105,8 @@ static inline ptrdiff_t tb_api_contacts_stream(const sbx_job *j, satbox_manifold
 #define TB_API2D_POLY (poly_, , pa, pb)
 #define TB_API2D_POLY_POOL (poly_, _pairs, pa)
 #define TB_API2D_RECT_POLY (rect_poly_, , ra, pb)
+#define TB_API2D_PREP_POOL (prep_, _pairs, pp)
+#define TB_API2D_BODY_POOL (body_, _pairs, bodies)
 
 /* A 2D source's prefix and suffix as strings: TB_API_APPLY(TB_API2D_PRE, TB_API2D_POLY) is "poly_". */
 #define TB_API2D_PRE(pre, ...) #pre
@@ -117,11 +119,11 @@ static inline ptrdiff_t tb_api_contacts_stream(const sbx_job *j, satbox_manifold
 #define TB2_COLLIDE_1(pre, sfx, f) satbox2d_##pre##collide##sfx(j->f, pool_n, j->pairs, j->n, j->margin, res, list)
 #define TB2_CONTACTS_0(pre, sfx, fa, fb) satbox2d_##pre##contacts##sfx(j->fa, j->fb, j->n, j->margin, m)
 #define TB2_CONTACTS_1(pre, sfx, f) satbox2d_##pre##contacts##sfx(j->f, pool_n, j->pairs, j->n, j->margin, m)
-#define TB_API2D_CASE_OVERLAP(name, label, a_rect, b_rect, pool) \
+#define TB_API2D_CASE_OVERLAP(name, label, a_rect, b_rect, pool, prep) \
     case SBX2D_##name: return TB_API_APPLY(TB2_OVERLAP_##pool, TB_API2D_##name);
-#define TB_API2D_CASE_COLLIDE(name, label, a_rect, b_rect, pool) \
+#define TB_API2D_CASE_COLLIDE(name, label, a_rect, b_rect, pool, prep) \
     case SBX2D_##name: return TB_API_APPLY(TB2_COLLIDE_##pool, TB_API2D_##name);
-#define TB_API2D_CASE_CONTACTS(name, label, a_rect, b_rect, pool) \
+#define TB_API2D_CASE_CONTACTS(name, label, a_rect, b_rect, pool, prep) \
     case SBX2D_##name: return TB_API_APPLY(TB2_CONTACTS_##pool, TB_API2D_##name);
 
 /* satbox2d_<prefix>overlap<suffix> of the job's source and inputs (pool_n and list: the pool

@@ -469,3 +469,89 @@ void tb2_polys_set(tb2_polys *s, size_t i, const tb_poly *p)
     }
     s->count[i] = p->n;
 }
+
+int tb2_prepared_make(tb2_prepared *p, const satbox2d_polys *polys, size_t n)
+{
+    memset(p, 0, sizeof *p);
+    p->n = n;
+    p->rec = (satbox2d_prepared *)malloc((n ? n : 1) * sizeof *p->rec);
+    if (!p->rec)
+        return -1;
+    return n && satbox2d_poly_prepare(polys, n, p->rec) < 0 ? -1 : 0;
+}
+
+void tb2_prepared_free(tb2_prepared *p)
+{
+    free(p->rec);
+    memset(p, 0, sizeof *p);
+}
+
+int tb2_bodies_make(tb2_bodies *b, tb_rng *r, const tb_poly *world, size_t n, int bad_xforms)
+{
+    memset(b, 0, sizeof *b);
+    b->n = n;
+    if (tb2_polys_alloc(&b->local, n))
+        return -1;
+    for (int q = 0; q < 4; q++)
+        if (!(b->f[q] = (float *)malloc((n ? n : 1) * sizeof(float))))
+            return -1;
+    for (size_t i = 0; i < n; i++) {
+        const tb_poly *w = &world[i];
+        double th = tb_range(r, -3.14159265358979, 3.14159265358979);
+        float c = (float)cos(th), s = (float)sin(th);
+        int cnt = w->n >= 1 && w->n <= NV ? w->n : 1;
+        double cx = 0, cy = 0;
+        for (int k = 0; k < cnt; k++) {
+            cx += w->x[k];
+            cy += w->y[k];
+        }
+        float px = (float)(cx / cnt), py = (float)(cy / cnt);
+        tb_poly l = *w;
+        for (int k = 0; k < cnt; k++) {
+            double dx = (double)w->x[k] - px, dy = (double)w->y[k] - py;
+            l.x[k] = (float)(c * dx + s * dy);
+            l.y[k] = (float)(-(double)s * dx + c * dy);
+        }
+        if (bad_xforms && tb_next(r) % 64 == 0) {
+            switch (tb_next(r) % 4) {
+            case 0: px = NAN; break;
+            case 1: c = c * 1.01f; break;
+            case 2: s = INFINITY; break;
+            default: py = 2e15f; break;
+            }
+        }
+        tb2_polys_set(&b->local, i, &l);
+        b->f[0][i] = px;
+        b->f[1][i] = py;
+        b->f[2][i] = c;
+        b->f[3][i] = s;
+    }
+    if (tb2_prepared_make(&b->shape, &b->local.view, n))
+        return -1;
+    b->view.shape = b->shape.rec;
+    b->view.position[0] = b->f[0];
+    b->view.position[1] = b->f[1];
+    b->view.rotation[0] = b->f[2];
+    b->view.rotation[1] = b->f[3];
+    return 0;
+}
+
+void tb2_bodies_free(tb2_bodies *b)
+{
+    tb2_polys_free(&b->local);
+    tb2_prepared_free(&b->shape);
+    for (int q = 0; q < 4; q++)
+        free(b->f[q]);
+    memset(b, 0, sizeof *b);
+}
+
+void tb2_body_get(const tb2_bodies *b, size_t i, tb_poly *local, float xf[4])
+{
+    for (int k = 0; k < NV; k++) {
+        local->x[k] = b->local.x[k][i];
+        local->y[k] = b->local.y[k][i];
+    }
+    local->n = b->local.count[i];
+    for (int q = 0; q < 4; q++)
+        xf[q] = b->f[q][i];
+}

@@ -96,6 +96,35 @@ int tb2_polys_alloc(tb2_polys *s, size_t n);
 void tb2_polys_free(tb2_polys *s);
 void tb2_polys_set(tb2_polys *s, size_t i, const tb_poly *p);
 
+/** Owning prepared polygons: n records filled by satbox2d_poly_prepare(). */
+typedef struct tb2_prepared {
+    size_t n;
+    satbox2d_prepared *rec;
+} tb2_prepared;
+
+/** Allocates n prepared polygons and prepares polys[0, n) into them; 0 or -1 (out of memory or an
+ * error of satbox2d_poly_prepare()). */
+int tb2_prepared_make(tb2_prepared *p, const satbox2d_polys *polys, size_t n);
+void tb2_prepared_free(tb2_prepared *p);
+
+/** Owning bodies made from world polygons: each gets a random angle (cos, sin rounded to float) and
+ * the float center of its vertices as position, and its vertices in that body frame (computed in
+ * double, rounded: the body's shape is then the world polygon within a rounding of its size),
+ * prepared. Bad polygons stay bad; a few transforms are made bad on purpose when `bad_xforms`
+ * (NaN, a rotation off unit). */
+typedef struct tb2_bodies {
+    size_t n;
+    tb2_polys local;
+    tb2_prepared shape;
+    float *f[4]; /* position x, y, cos, sin */
+    satbox2d_bodies view;
+} tb2_bodies;
+
+int tb2_bodies_make(tb2_bodies *b, tb_rng *r, const tb_poly *world, size_t n, int bad_xforms);
+void tb2_bodies_free(tb2_bodies *b);
+/** Body i's local polygon (as stored) and transform. */
+void tb2_body_get(const tb2_bodies *b, size_t i, tb_poly *local, float xf[4]);
+
 #ifdef __cplusplus
 }
 #endif

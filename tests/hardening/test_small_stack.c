@@ -78,6 +78,9 @@ static struct {
     satbox_box one;
     tb2_rects ra, rb, rpool;
     tb2_polys pa, pb, ppool;
+    tb_poly ppool_polys[NPAIRS]; /* the polygon pool as drawn, for the bodies */
+    tb2_prepared prep;           /* the polygon pool prepared */
+    tb2_bodies bodies;           /* and as bodies */
 } in;
 
 static void random_quat(tb_rng *r, float q[4])
@@ -148,6 +151,11 @@ static void inputs_make(void)
         if (!(i & 1))
             ppool_b = p1;
         tb2_polys_set(&in.ppool, i, (i & 1) ? &ppool_b : &p0);
+        in.ppool_polys[i] = (i & 1) ? ppool_b : p0;
+    }
+    if (tb2_prepared_make(&in.prep, &in.ppool.view, NPAIRS) || tb2_bodies_make(&in.bodies, &r, in.ppool_polys, NPAIRS, 1)) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
     }
 }
 
@@ -303,7 +311,7 @@ static void jobs2d_make(void)
         int pool = sbx_src2d_is_pool((sbx_src2d)s);
         jobs2d[s] = (sbx_job2d){.src = (sbx_src2d)s, .n = NPAIRS, .ra = pool ? &in.rpool.view : &in.ra.view,
                                 .rb = &in.rb.view, .pa = pool ? &in.ppool.view : &in.pa.view, .pb = &in.pb.view,
-                                .pairs = in.pairs, .margin = MARGIN};
+                                .pp = in.prep.rec, .bodies = &in.bodies.view, .pairs = in.pairs, .margin = MARGIN};
     }
 }
 
@@ -320,6 +328,12 @@ static void s2_collide(outbuf *o, sbx_src2d s)
 static satbox2d_manifold *man2d_out(outbuf *o) { return (satbox2d_manifold *)take(o, NPAIRS * sizeof(satbox2d_manifold)); }
 static void s2_contacts(outbuf *o, sbx_src2d s) { o->rc = tb_api2d_contacts(&jobs2d[s], NPAIRS, man2d_out(o)); }
 
+/* Preparing polygons (into records of the output block). */
+static void c2_poly_prepare(outbuf *o)
+{
+    o->rc = satbox2d_poly_prepare(&in.ppool.view, NPAIRS, take(o, NPAIRS * sizeof(satbox2d_prepared)));
+}
+
 typedef struct small_case {
     const char *name; /* the public function it calls */
     void (*run)(outbuf *o);
@@ -334,7 +348,7 @@ typedef struct small_case {
     SBX_WHEN_##contacts(static void contacts_##name(outbuf *o) { s_contacts(o, SBX_SRC_##name); } \
                         static void contacts_stream_##name(outbuf *o) { s_contacts_stream(o, SBX_SRC_##name); })
 SBX_SOURCES(SS_SRC_CASES)
-#define SS_SRC2D_CASES(name, label, a_rect, b_rect, pool)                  \
+#define SS_SRC2D_CASES(name, label, a_rect, b_rect, pool, prep)                 \
     static void overlap2d_##name(outbuf *o) { s2_overlap(o, SBX2D_##name); } \
     static void collide2d_##name(outbuf *o) { s2_collide(o, SBX2D_##name); } \
     static void contacts2d_##name(outbuf *o) { s2_contacts(o, SBX2D_##name); }
@@ -346,7 +360,7 @@ SBX_SOURCES2D(SS_SRC2D_CASES)
                         {"satbox_contacts_stream" TB_API_APPLY(TB_API_SFX, TB_API_##name), contacts_stream_##name},)
 #define SS_NAME2D(fn, name) \
     "satbox2d_" TB_API_APPLY(TB_API2D_PRE, TB_API2D_##name) #fn TB_API_APPLY(TB_API2D_SFX, TB_API2D_##name)
-#define SS_SRC2D_ROWS(name, label, a_rect, b_rect, pool)                                           \
+#define SS_SRC2D_ROWS(name, label, a_rect, b_rect, pool, prep)                                          \
     {SS_NAME2D(overlap, name), overlap2d_##name}, {SS_NAME2D(collide, name), collide2d_##name}, \
         {SS_NAME2D(contacts, name), contacts2d_##name},
 
@@ -360,6 +374,7 @@ static const small_case cases[] = {
     {"satbox_isa_from_name", c_isa_from_name}, {"satbox_isa_width", c_isa_width}, {"satbox_version", c_version},
     {"satbox_strerror", c_strerror},
     SBX_SOURCES2D(SS_SRC2D_ROWS)
+    {"satbox2d_poly_prepare", c2_poly_prepare},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 

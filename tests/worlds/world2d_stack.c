@@ -4,14 +4,16 @@
  * The solver is written here for the test (no engine): per step, the pairs whose bounding boxes
  * (grown by the margin) meet go to satbox2d_contacts_pairs() (margin 0.02: speculative contacts);
  * each point is a non-penetration constraint along the manifold normal with Coulomb friction,
- * solved by sequential impulses (30 iterations; with 10 the tower leans by 0.09 of a box in 4 s), warm started from the previous step's impulses
+ * solved by sequential impulses (30 iterations; with 10 the tower leans by 0.09 of a box in 4 s; the
+ * normal impulses of a manifold's two points as one 2x2 complementarity problem), warm started from the previous step's impulses
  * of the point with the same pair and feature id, with a Baumgarte bias of 0.2 beyond a slop of
  * 0.005 and the speculative rule (a point at separation s > 0 lets the shapes approach by s this
  * step). Semi-implicit Euler, dt = 1/60, gravity 10.
  * Boxes are 1 x 1 (the tower) and 1 x 1 spaced 1.05 apart (the pyramid), placed touching. After
- * the simulated time (4 s by default) every box must rest: its center within 2% of its size of
+ * the simulated time (12 s by default) every box must rest: its center within 2% of its size of
  * where it started (sinking into the slop included), turned less than 0.02 rad, and slower than
- * 0.05 size/s; none may have fallen (below its start by more than the drift bound). The largest
+ * 0.05 size/s; none may have fallen (below its start by more than the drift bound); and the drift
+ * at the end may not exceed the drift at a third of the time (no creep). The largest
  * drift, turn and speed are printed. The feature ids are what makes warm starting work: the run
  * is repeated without warm starting and must then settle worse (a larger drift), so the ids are
  * shown to carry over from step to step. */
@@ -98,6 +100,52 @@ static void rel_vel(const world *wd, const cpoint *c, float *vx, float *vy)
     *vy = (b->vy + b->w * c->rbx) - (a->vy + a->w * c->rax);
 }
 
+/* The normal impulses of a manifold's two points solved together: the 2x2 linear complementarity
+ * problem x >= 0, w = K x + b >= 0, x . w = 0 (K the points' coupled effective mass matrix, b the
+ * normal velocities less the bias at the present impulses), by trying its four cases in turn (both
+ * points pushing, the first only, the second only, none). A stack's box resting on two corners
+ * then gets both impulses at once instead of seesawing between them. Returns 0 (the caller solves
+ * the points one by one) when K is nearly singular or no case holds. */
+static int block_normal(world *wd, cpoint *c1, cpoint *c2)
+{
+    const body *a = &wd->b[c1->i], *b = &wd->b[c1->j];
+    float r1a = cross(c1->rax, c1->ray, c1->nx, c1->ny), r1b = cross(c1->rbx, c1->rby, c1->nx, c1->ny);
+    float r2a = cross(c2->rax, c2->ray, c2->nx, c2->ny), r2b = cross(c2->rbx, c2->rby, c2->nx, c2->ny);
+    float m = a->im + b->im;
+    float k11 = m + a->ii * r1a * r1a + b->ii * r1b * r1b, k22 = m + a->ii * r2a * r2a + b->ii * r2b * r2b;
+    float k12 = m + a->ii * r1a * r2a + b->ii * r1b * r2b;
+    float det = k11 * k22 - k12 * k12;
+    if (!(det > 1e-3f * k11 * k22))
+        return 0;
+    float v1x, v1y, v2x, v2y;
+    rel_vel(wd, c1, &v1x, &v1y);
+    rel_vel(wd, c2, &v2x, &v2y);
+    float p1 = c1->pn, p2 = c2->pn;
+    /* b = vn - bias - K p: the velocities the present impulses would give without them */
+    float b1 = (v1x * c1->nx + v1y * c1->ny) - c1->bias - (k11 * p1 + k12 * p2);
+    float b2 = (v2x * c2->nx + v2y * c2->ny) - c2->bias - (k12 * p1 + k22 * p2);
+    float x1, x2;
+    x1 = -(k22 * b1 - k12 * b2) / det; /* both pushing: K x = -b */
+    x2 = -(k11 * b2 - k12 * b1) / det;
+    if (!(x1 >= 0 && x2 >= 0)) {
+        x1 = -b1 / k11, x2 = 0; /* the first only: w2 = k12 x1 + b2 >= 0 */
+        if (!(x1 >= 0 && k12 * x1 + b2 >= 0)) {
+            x1 = 0, x2 = -b2 / k22; /* the second only */
+            if (!(x2 >= 0 && k12 * x2 + b1 >= 0)) {
+                x1 = x2 = 0; /* none: both separating */
+                if (!(b1 >= 0 && b2 >= 0))
+                    return 0;
+            }
+        }
+    }
+    float d1 = x1 - p1, d2 = x2 - p2;
+    c1->pn = x1;
+    c2->pn = x2;
+    apply(wd, c1, d1 * c1->nx, d1 * c1->ny);
+    apply(wd, c2, d2 * c2->nx, d2 * c2->ny);
+    return 1;
+}
+
 static int step(world *wd, cpoint *cp, int maxcp)
 {
     int n = wd->n;
@@ -160,24 +208,34 @@ static int step(world *wd, cpoint *cp, int maxcp)
             apply(wd, c, c->pn * c->nx + c->pt * tx, c->pn * c->ny + c->pt * ty);
         }
     }
-    /* Sequential impulses. */
+    /* Sequential impulses: friction point by point, then the normal impulses, the two points of
+     * one manifold together (block_normal) and a single point alone. */
     for (int it = 0; it < ITERS; it++)
-        for (int k = 0; k < nc; k++) {
-            cpoint *c = &cp[k];
-            float tx = -c->ny, ty = c->nx, vx, vy;
-            rel_vel(wd, c, &vx, &vy);
-            float vt = vx * tx + vy * ty;
-            float dt = -c->mt * vt, lim = FRICTION * c->pn;
-            float pt = fmaxf(-lim, fminf(lim, c->pt + dt));
-            dt = pt - c->pt;
-            c->pt = pt;
-            apply(wd, c, dt * tx, dt * ty);
-            rel_vel(wd, c, &vx, &vy);
-            float vn = vx * c->nx + vy * c->ny;
-            float pn = fmaxf(0.0f, c->pn + c->mn * (c->bias - vn));
-            float dn = pn - c->pn;
-            c->pn = pn;
-            apply(wd, c, dn * c->nx, dn * c->ny);
+        for (int k = 0; k < nc;) {
+            int two = k + 1 < nc && cp[k + 1].i == cp[k].i && cp[k + 1].j == cp[k].j;
+            for (int q = k; q < k + 1 + two; q++) {
+                cpoint *c = &cp[q];
+                float tx = -c->ny, ty = c->nx, vx, vy;
+                rel_vel(wd, c, &vx, &vy);
+                float vt = vx * tx + vy * ty;
+                float dt = -c->mt * vt, lim = FRICTION * c->pn;
+                float pt = fmaxf(-lim, fminf(lim, c->pt + dt));
+                dt = pt - c->pt;
+                c->pt = pt;
+                apply(wd, c, dt * tx, dt * ty);
+            }
+            if (!two || !block_normal(wd, &cp[k], &cp[k + 1]))
+                for (int q = k; q < k + 1 + two; q++) {
+                    cpoint *c = &cp[q];
+                    float vx, vy;
+                    rel_vel(wd, c, &vx, &vy);
+                    float vn = vx * c->nx + vy * c->ny;
+                    float pn = fmaxf(0.0f, c->pn + c->mn * (c->bias - vn));
+                    float dn = pn - c->pn;
+                    c->pn = pn;
+                    apply(wd, c, dn * c->nx, dn * c->ny);
+                }
+            k += 1 + two;
         }
     /* Store the impulses for the next step, by pair and feature id. */
     for (size_t q = 0; q < np; q++)
@@ -246,7 +304,7 @@ static result simulate(float seconds, int warm, int verbose)
 
 int main(int argc, char **argv)
 {
-    float seconds = 4.0f;
+    float seconds = 12.0f;
     int verbose = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seconds") && i + 1 < argc)
@@ -259,6 +317,15 @@ int main(int argc, char **argv)
     result w = simulate(seconds, 1, verbose);
     if (!(w.drift <= 0.02f && w.turn <= 0.02f && w.speed <= 0.05f && w.fell <= 0.02f)) {
         printf("FAIL: the stacks do not rest (bounds: drift 0.02 size, turn 0.02 rad, speed 0.05 size/s)\n");
+        failures++;
+    }
+    /* Held without growth (issue 34: the lean grew from 0.0099 at 4 s to 0.0164 at 12 s before the
+     * two points of a manifold were solved together): the drift at the end no larger than at a
+     * third of the time, but for 1e-4 of a size. */
+    result early = simulate(seconds / 3.0f, 1, 0);
+    if (!(w.drift <= early.drift + 1e-4f)) {
+        printf("FAIL: the drift grows: %.4f at %.1f s, %.4f at %.1f s\n", (double)early.drift, (double)seconds / 3.0,
+               (double)w.drift, (double)seconds);
         failures++;
     }
     result c = simulate(seconds, 0, 0);
