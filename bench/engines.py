@@ -49,12 +49,18 @@ def allowed_paths():
     return PATHS
 
 
+# The table's scenes: each a world scene (tests/worlds/world_scene.c) and its options. "pile" is damped (it
+# settles; about 1.4 candidate pairs a box at 4K), "dense" the same pile undamped, as an engine's busy
+# bin is (about 5 candidate pairs a box at 4K: issue 35), "pyramid" resting pyramids.
+SCENES = {"pile": ("pile", ["--damping"]), "dense": ("pile", []), "pyramid": ("pyramid", [])}
+
+
 def run_world(exe, scene, n, steps, narrow, isa, cpu_time):
-    cmd = [exe, "--scene", scene, "--n", str(n), "--steps", str(steps), "--seed", "1", "--narrow", narrow, "--json"]
+    world_scene, opts = SCENES.get(scene, (scene, []))
+    cmd = [exe, "--scene", world_scene, "--n", str(n), "--steps", str(steps), "--seed", "1", "--narrow", narrow,
+           "--json"] + opts
     if cpu_time:
         cmd.append("--cpu-time")
-    if scene == "pile":
-        cmd.append("--damping")
     if isa:
         cmd += ["--isa", isa]
     env = dict(os.environ)
@@ -67,11 +73,52 @@ def run_world(exe, scene, n, steps, narrow, isa, cpu_time):
     line = [ln for ln in p.stdout.splitlines() if ln.startswith("WORLD ")]
     if not line:
         raise RuntimeError(f"{' '.join(cmd)}: no WORLD line")
-    return json.loads(line[-1][len("WORLD "):])
+    r = json.loads(line[-1][len("WORLD "):])
+    r["scene"] = scene
+    return r
 
 
 def fmt(v, spec):
     return format(v, spec) if v is not None else "-"
+
+
+def goals(rows):
+    """Issue 35's engine goals from this table's rows (single runs: the machine's noise is in them)."""
+    print("Goals (issue 35), speed-ups over the engine's own narrow phase in this table:")
+
+    def row(engine, scene, n, narrow):
+        return next((r for r in rows if r["engine"] == engine and r["scene"] == scene and r["n"] == n
+                     and r["narrow"] == narrow), None)
+
+    def line(label, value, goal, detail):
+        if value is None:
+            print(f"  {label}: not measured ({detail})")
+        else:
+            print(f"  {label}: {value:.2f} (goal >= {goal:g}: {'met' if value >= goal else 'missed'}; {detail})")
+
+    for scene in ("pile", "dense"):
+        own = row("ode", scene, 4096, "ode")
+        for isa, goal in (("avx2", 4.5), ("avx512", 5.0)):
+            r = row("ode", scene, 4096, f"satbox-{isa}") or next(
+                (x for x in rows if x["engine"] == "ode" and x["scene"] == scene and x["n"] == 4096
+                 and x.get("isa") == isa), None)
+            if not own or not r:
+                line(f"ODE {scene} 4K {isa} narrow x", None, goal, "no row")
+                line(f"ODE {scene} 4K {isa} narrow+joints x", None, 3.0, "no row")
+                continue
+            line(f"ODE {scene} 4K {isa} narrow x", r["narrow_speedup"], goal,
+                 f"{r['narrow_ms']:.2f} vs {own['narrow_ms']:.2f} ms")
+            nj, nj_own = r["narrow_ms"] + r["joints_ms"], own["narrow_ms"] + own["joints_ms"]
+            line(f"ODE {scene} 4K {isa} narrow+joints x", nj_own / nj if nj > 0 else None, 3.0,
+                 f"{nj:.2f} vs {nj_own:.2f} ms")
+    own = row("bullet", "pile", 4096, "bullet")
+    for r in (x for x in rows if x["engine"] == "bullet" and x["scene"] == "pile" and x["n"] == 4096 and x is not own):
+        line(f"Bullet pile 4K {r['narrow']} narrow x", r["narrow_speedup"], 4.0,
+             f"{r['narrow_ms']:.2f} vs {own['narrow_ms']:.2f} ms" if own else "no own row")
+    for r in rows:
+        if r["scene"] == "pyramid" and r["narrow"] != r["engine"]:
+            line(f"{r['engine']} pyramid {r['n']} {r['narrow']} whole step x", r["step_speedup"], 1.0,
+                 f"{r['step_ms']:.2f} ms a step")
 
 
 def main():
@@ -79,7 +126,7 @@ def main():
     ap.add_argument("build")
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--json-out")
-    ap.add_argument("--scenes", default="pile,pyramid")
+    ap.add_argument("--scenes", default="pile,dense,pyramid")
     ap.add_argument("--sizes")
     ap.add_argument("--wall", action="store_true")
     a = ap.parse_args()
@@ -126,6 +173,7 @@ def main():
     if a.json_out:
         with open(a.json_out, "w") as f:
             json.dump(rows, f, indent=1)
+    goals(rows)
     bad = [r for r in rows if r["lost"] or r["nan"]]
     for r in bad:
         print(f"WARNING: {r['engine']} {r['scene']} {r['n']} {r['narrow']}: {r['lost']} lost, {r['nan']} NaN")

@@ -364,6 +364,45 @@ def table_contacts(r, out, n=4096):
                " manifold and no validity test, the least any manifold code in this kernel structure can cost.")
 
 
+def goal_line(out, label, value, goal, le, detail):
+    """One goal line: the ratio, met or missed against `goal` (<= when `le`, else >=), the figures."""
+    if value is None:
+        out.append(f"  {label}: not measured ({detail})")
+        return {"goal": label, "ratio": None, "status": "not measured"}
+    ok = value <= goal if le else value >= goal
+    status = "met" if ok else "missed"
+    out.append(f"  {label}: {value:.2f} (goal {'<=' if le else '>='} {goal:g}: {status}; {detail})")
+    return {"goal": label, "ratio": value, "status": status}
+
+
+def goals_contacts(r, out, n=4096):
+    """Issue 35's kernel goals, as ratios in this run: contacts and the stream <= 2.0x contacts_floor
+    (uniform50 and stacked), collide <= 1.5x overlap (uniform50) on AVX2 and AVX-512; the scalar stream
+    no slower than ODE's dBoxBox on the same pairs. The engine goals are engines.py's."""
+    rows = []
+    out.append("Goals (issue 35), ratios in this run:")
+    for p in ("avx2", "avx512"):
+        if p not in r.paths():
+            out.append(f"  {p}: not measured (path absent from this run)")
+            continue
+        for w in CONTACT_WORKS:
+            fl = r.ns("contacts_floor", p, w, n)
+            for e, name in (("contacts", "contacts"), ("contacts_stream", "stream")):
+                t = r.ns(e, p, w, n)
+                rows.append(goal_line(out, f"{p} {name} / floor, {w}", ratio(t, fl), 2.0, True,
+                                      f"{f(t)} vs {f(fl)} ns/pair" if t and fl else f"no {e} or contacts_floor row"))
+        co, ov = r.ns("collide", p, "uniform50", n), r.ns("overlap", p, "uniform50", n)
+        rows.append(goal_line(out, f"{p} collide / overlap, uniform50", ratio(co, ov), 1.5, True,
+                              f"{f(co)} vs {f(ov)} ns/pair" if co and ov else "no collide or overlap row"))
+    for w in CONTACT_WORKS:
+        e = r.runs.get(f"ode_boxbox/{w}/{n}")
+        ode = best(e, "time/pair") * 1e9 if e and best(e, "time/pair") else None
+        st = r.ns("contacts_stream", "scalar", w, n)
+        rows.append(goal_line(out, f"scalar stream x ODE dBoxBox, {w}", ratio(ode, st), 1.0, False,
+                              f"{f(st)} vs ODE {f(ode)} ns/pair" if ode and st else "no contacts_stream/scalar or ode_boxbox row"))
+    return rows
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("json", help="satbox_bench --benchmark_out JSON")
@@ -413,6 +452,7 @@ def main():
         out.append(f"Peers missing: {ctx['peers_left_out']}")
     out.append("")
     table_contacts(r, out)
+    goals35 = goals_contacts(r, out)
     out.append("")
     table_workloads(r, out)
     out.append("")
@@ -435,7 +475,7 @@ def main():
     if a.json_out:
         with open(a.json_out, "w") as fh:
             json.dump({"cpu_model": ctx.get("cpu_model"), "date": ctx.get("date"), "paths": r.paths(),
-                       "kernel": kernel_rows, "peers": peer_table, "2d": table2d}, fh, indent=1)
+                       "kernel": kernel_rows, "peers": peer_table, "2d": table2d, "goals_contacts": goals35}, fh, indent=1)
 
 
 if __name__ == "__main__":

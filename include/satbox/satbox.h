@@ -534,7 +534,7 @@ typedef struct satbox_contacts_out {
  *                and clipped points down to depth -margin are kept
  * @param out     outputs, any may be NULL; `out` itself must not be NULL if n > 0
  * @return the number of pairs with hit == 1, or a negative ::satbox_error (nothing written).
- * Stack: the deepest entry points of the library, at most 9272 bytes of call chain (AVX-512):
+ * Stack: the deepest entry points of the library, at most 9400 bytes of call chain (AVX-512):
  * every form runs on a thread with a 16 KiB stack (see "Threads");
  * no heap allocation. */
 SATBOX_API ptrdiff_t satbox_contacts(const satbox_boxes *a, const satbox_boxes *b, size_t n, float margin,

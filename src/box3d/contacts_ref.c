@@ -32,6 +32,8 @@ static float clampf(float x, float h) { return x < -h ? -h : (x > h ? h : x); }
  *   to_world         the slots in the world, with their depths and feature ids
  * edge axis:
  *   edge_point       the one point of rule 5
+ * The stream form first asks may_touch, which stops at the first axis that proves the pair
+ * apart by more than the margin (a pair without contact writes no record, only its bad byte).
  * contacts_tpl.h has the same steps under the same names (with _w), in this order. */
 
 typedef struct cout {
@@ -90,6 +92,33 @@ static void sat_axes(const obox *A, const obox *B, sat_pair *P, best_axes *S)
     S->sum_h = ((((A->h[0] + A->h[1]) + A->h[2]) + B->h[0]) + B->h[1]) + B->h[2];
     /* collide's separation is the max of the same values (its running argmax keeps the max). */
     S->separation = maxf(maxf(S->gap_a, S->gap_b), S->gap_edge);
+}
+
+/* The stream form's filter: 0 when the pair is bad (*bad = 1) or when some axis proves it apart
+ * by more than the margin, so that pair_contacts would give hit 0; 1 otherwise (then
+ * pair_contacts decides). The gaps are sat_axes' own values, tested in id order until one
+ * separates. A face gap g is a lower bound of the separation; an edge's normalised gap
+ * s = g / min(|L|, 1) is >= g when g > 0, so a raw edge gap proves a miss only above
+ * max(margin, 0) (with a negative margin, g in (margin, 0] can give s <= margin). */
+static int may_touch(const obox *A, const obox *B, float margin, int *bad)
+{
+    sat_pair P;
+    float proj, margin_edge = maxf(margin, 0.0f);
+    pair_setup(A, B, &P);
+    *bad = !P.valid;
+    if (!P.valid)
+        return 0;
+    for (int i = 0; i < 3; i++)
+        if (gap_face_a(A, B, &P, i) > margin)
+            return 0;
+    for (int j = 0; j < 3; j++)
+        if (gap_face_b(A, B, &P, j, &proj) > margin)
+            return 0;
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if (usable_edge(&P, i, j) && gap_edge(A, B, &P, i, j, &proj) > margin_edge)
+                return 0;
+    return 1;
 }
 
 /* Rule 2's answer. */
@@ -486,6 +515,12 @@ static ptrdiff_t scalar_contacts(const sbx_cjob *cj)
     obox a, b;
     SBX_FOR_EACH_PAIR(job, i, a, b) {
         cout o;
+        int bad;
+        if (cj->stream && !may_touch(&a, &b, job->margin, &bad)) {
+            if (job->bad)
+                job->bad[i] = (uint8_t)bad;
+            continue;
+        }
         pair_contacts(&a, &b, job->margin, &o);
         if (cj->stream) {
             if (job->bad)

@@ -179,6 +179,29 @@ SBX_INLINE void choose_axis_w(const sat_pairw *P, const best_axesw *S, axis_choi
     ch->proj = wf_select(ch->use_edge, S->proj_edge, ch->face_proj);
 }
 
+/* ---- may_touch_w ------------------------------------------------------------------------------ */
+
+/* contacts_ref.c may_touch(): the lanes that may touch (valid, and no axis proves them apart by
+ * more than the margin: a face gap above margin, a used edge's raw gap above max(margin, 0)), the
+ * bad lanes in *bad. The overlap test's work (overlap_w): the set-up and the 15 gaps folded by
+ * max, for which the order does not matter (the scalar stops at the first). */
+SBX_INLINE unsigned may_touch_w(const oboxw *A, const oboxw *B, wf margin, unsigned *bad)
+{
+    sat_pairw P;
+    wf proj;
+    pair_setup_w(A, B, &P);
+    wf face = gap_face_a_w(A, B, &P, 0);
+    for (int i = 1; i < 3; i++)
+        face = wf_max(face, gap_face_a_w(A, B, &P, i));
+    for (int j = 0; j < 3; j++)
+        face = wf_max(face, gap_face_b_w(A, B, &P, j, &proj));
+    /* a skipped edge axis enters as 0, which never exceeds max(margin, 0) */
+    wf edge = P.near_par ? max_edges(A, B, &P, wf_zero(), 1) : max_edges(A, B, &P, wf_zero(), 0);
+    wm apart = wm_or(wm_gt(face, margin), wm_gt(edge, maxf_w(margin, wf_zero())));
+    *bad = wm_bits(wm_not(P.valid));
+    return wm_bits(wm_andnot(P.valid, apart));
+}
+
 /* ---- reference_frame_w ----------------------------------------------------------------------- */
 
 /* contacts_ref.c reference_frame() for the lanes qm, each row appended (compressed) to the
@@ -622,50 +645,50 @@ typedef struct cqueue {
     size_t qn;               /* lanes queued */
 } cqueue;
 
-/* The manifold outputs of one step for the lanes not queued (edge points, zeros where there is
- * no manifold), and for the stream form the records of its hit lanes in pair order, the face
- * lanes' records reserved (their pair, normal and axis written; the points come from
- * queue_drain). Queues the destinations of the step's face lanes, which the caller appended to
- * cq->q at `qpos`. */
-SBX_INLINE void put_step(const sbx_cjob *cj, size_t i, int k, const coutw *o, cqueue *cq, size_t qpos,
-                         size_t *nrec)
+/* The stream form's records of one step's hit lanes (`hit`), in lane order, lane l being pair
+ * pair[l]: the face lanes' records reserved (their pair, normal and axis written; the points come
+ * from queue_drain, which the face lanes' destinations queued here at `qpos` tell where), the
+ * other lanes' records whole (edge points). */
+SBX_INLINE void put_records(const sbx_cjob *cj, const uint32_t *pair, unsigned hit, unsigned face, const contactsw *o,
+                            cqueue *cq, size_t qpos, size_t *nrec)
+{
+    struct {
+        float normal[3][SBX_W], axis[SBX_W], count[SBX_W], point0[3][SBX_W], depth0[SBX_W], feature0[SBX_W];
+    } row;
+    for (int c = 0; c < 3; c++) {
+        wf_storeu(row.normal[c], o->normal[c]);
+        wf_storeu(row.point0[c], o->point0[c]);
+    }
+    wf_storeu(row.axis, o->axis);
+    wf_storeu(row.count, o->count);
+    wf_storeu(row.depth0, o->depth0);
+    wf_storeu(row.feature0, o->feature0);
+    while (hit) {
+        int l = __builtin_ctz(hit);
+        hit &= hit - 1u;
+        satbox_manifold *r = &cj->stream[*nrec];
+        float normal[3] = {row.normal[0][l], row.normal[1][l], row.normal[2][l]};
+        if (face >> l & 1u) {
+            sbx_put_manifold_head(r, pair[l], normal, (unsigned)row.axis[l], 0);
+            cq->dst[qpos++] = (uint32_t)*nrec;
+        } else {
+            float point[4][3] = {{row.point0[0][l], row.point0[1][l], row.point0[2][l]}};
+            float depth[4] = {row.depth0[l], 0.0f, 0.0f, 0.0f};
+            uint32_t feature[4] = {(uint32_t)(int32_t)row.feature0[l], SATBOX_FEATURE_NONE, SATBOX_FEATURE_NONE,
+                                   SATBOX_FEATURE_NONE};
+            sbx_put_manifold(r, pair[l], normal, (unsigned)row.axis[l], (unsigned)row.count[l], point, depth,
+                             feature);
+        }
+        (*nrec)++;
+    }
+}
+
+/* The SoA form's manifold outputs of one step for the lanes not queued (edge points, zeros where
+ * there is no manifold). Queues the destinations (pairs) of the step's face lanes, which the
+ * caller appended to cq->q at `qpos`. */
+SBX_INLINE void put_step(const sbx_cjob *cj, size_t i, int k, const contactsw *o, cqueue *cq, size_t qpos)
 {
     unsigned lanes = (1u << k) - 1u, face = o->face & lanes;
-    if (cj->stream) {
-        unsigned hit = o->hit & lanes;
-        if (!hit)
-            return;
-        struct {
-            float normal[3][SBX_W], axis[SBX_W], count[SBX_W], point0[3][SBX_W], depth0[SBX_W], feature0[SBX_W];
-        } row;
-        for (int c = 0; c < 3; c++) {
-            wf_storeu(row.normal[c], o->normal[c]);
-            wf_storeu(row.point0[c], o->point0[c]);
-        }
-        wf_storeu(row.axis, o->axis);
-        wf_storeu(row.count, o->count);
-        wf_storeu(row.depth0, o->depth0);
-        wf_storeu(row.feature0, o->feature0);
-        while (hit) {
-            int l = __builtin_ctz(hit);
-            hit &= hit - 1u;
-            satbox_manifold *r = &cj->stream[*nrec];
-            float normal[3] = {row.normal[0][l], row.normal[1][l], row.normal[2][l]};
-            if (face >> l & 1u) {
-                sbx_put_manifold_head(r, i + (size_t)l, normal, (unsigned)row.axis[l], 0);
-                cq->dst[qpos++] = (uint32_t)*nrec;
-            } else {
-                float point[4][3] = {{row.point0[0][l], row.point0[1][l], row.point0[2][l]}};
-                float depth[4] = {row.depth0[l], 0.0f, 0.0f, 0.0f};
-                uint32_t feature[4] = {(uint32_t)(int32_t)row.feature0[l], SATBOX_FEATURE_NONE, SATBOX_FEATURE_NONE,
-                                       SATBOX_FEATURE_NONE};
-                sbx_put_manifold(r, i + (size_t)l, normal, (unsigned)row.axis[l], (unsigned)row.count[l], point,
-                                 depth, feature);
-            }
-            (*nrec)++;
-        }
-        return;
-    }
     for (unsigned f = face; f; f &= f - 1u)
         cq->dst[qpos++] = (uint32_t)(i + (size_t)__builtin_ctz(f));
     if (face == lanes) /* every lane's outputs come from the queue */
@@ -684,12 +707,10 @@ SBX_INLINE void put_step(const sbx_cjob *cj, size_t i, int k, const coutw *o, cq
         wf_store_u8(cj->count + i, o->count, k);
 }
 
-/* Stage 1 from pair i: SAT, axis, normal, edge points and the per-pair outputs, step by step,
- * while fewer than SBX_W lanes are queued; the face lanes queued. Adds the hits to *count and the
- * records to *nrec; returns the first pair not done. `pf`: prefetch the sources ahead
- * (prefetch_wanted). */
-SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_t i, cqueue *cq, size_t *count_io,
-                                  size_t *nrec)
+/* Stage 1 from pair i (SoA form): SAT, axis, normal, edge points and the per-pair outputs, step
+ * by step, while fewer than SBX_W lanes are queued; the face lanes queued. Adds the hits to
+ * *count; returns the first pair not done. `pf`: prefetch the sources ahead (prefetch_wanted). */
+SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_t i, cqueue *cq, size_t *count_io)
 {
     const sbx_job *job = &cj->pair;
     wf margin = wf_set1(job->margin);
@@ -718,21 +739,115 @@ SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_
             count = push_compact(job->compact, count, i, hit);
         else
             count += (size_t)wm_count(hit);
-        put_step(cj, i, k, &o, cq, qpos, nrec);
+        put_step(cj, i, k, &o, cq, qpos);
     }
     *count_io = count;
     return i;
 }
 
-/* Stage 1 with the source's loaders fixed, one function per source (one function holding all
- * the loops would need the sum of their frames): contacts_stage1_MAT, _QUAT, ... from
- * SBX_SOURCES. */
+/* The stream form's pairs that may touch (may_touch_w), in pair order, waiting for a full vector
+ * of stage 1: each one's index and, for the sources with index pairs, its pair (the boxes are
+ * loaded again from it: one pair's indices take less stack than its 30 floats). A step starts
+ * with fewer than SBX_W queued and queues at most SBX_W. */
+typedef struct pqueue {
+    uint32_t pair[SBX_QCAP];
+    satbox_pair ab[SBX_QCAP];
+    size_t n;
+} pqueue;
+
+/* The first k queued pairs as lanes (the lanes past k repeat a queued pair: computed, never
+ * used), by the source's kind (SBX_SOURCES): an SoA pool or records through their loaders over
+ * the queued pairs, two batches gathered lane by lane at the queued indices. */
+SBX_INLINE void load_queued_w(const sbx_job *job, sbx_src src, const pqueue *pq, int k, oboxw *a, oboxw *b)
+{
+    if (sbx_src_is_rec(src)) {
+        if (sbx_src_is_quat(src))
+            load_qrec_w(job->qrec, pq->ab, 0, k, a, b);
+        else
+            load_rec_w(job->rec, pq->ab, 0, k, a, b);
+    } else if (sbx_src_is_pool(src)) { /* (a record source is a pool source too) */
+        load_pool_w(job->pool, pq->ab, 0, k, a, b);
+    } else {
+        int32_t idx[SBX_W];
+        for (int l = 0; l < SBX_W; l++)
+            idx[l] = (int32_t)pq->pair[l < k ? l : 0];
+        if (sbx_src_is_quat(src)) {
+            load_qpool_box_w(job->qa, idx, a);
+            load_qpool_box_w(job->qb, idx, b);
+        } else {
+            load_pool_box_w(job->ma, idx, a);
+            load_pool_box_w(job->mb, idx, b);
+        }
+    }
+}
+
+/* Stage 1 of the stream form from pair i: each step of the source first asks may_touch_w (the
+ * overlap test's work), writes its bad bytes and queues the pairs that may touch; a pair without
+ * contact costs no more (it writes no record). Each full vector of queued pairs (and the last,
+ * part full) then runs stage 1 proper, its records written in pair order, its face lanes
+ * queued; while fewer than SBX_W face lanes are queued. Adds the records to *nrec; returns the
+ * first pair not filtered. */
+SBX_INLINE size_t stream_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_t i, cqueue *cq, pqueue *pq,
+                                size_t *nrec)
+{
+    const sbx_job *job = &cj->pair;
+    wf margin = wf_set1(job->margin);
+    size_t n = job->n;
+    const int has_pairs = sbx_src_is_pool(src); /* index pairs: the pool and record sources */
+    while (cq->qn < SBX_W) {
+        if (pq->n >= (size_t)SBX_W || (i >= n && pq->n)) {
+            int k = pq->n >= (size_t)SBX_W ? SBX_W : (int)pq->n;
+            oboxw a, b;
+            contactsw o;
+            load_queued_w(job, src, pq, k, &a, &b);
+            unsigned live = (1u << k) - 1u;
+            size_t qpos = cq->qn;
+            cq->qn = pair_contacts_w(&a, &b, margin, live, &o, &cq->q.in, qpos);
+            put_records(cj, pq->pair, o.hit & live, o.face & live, &o, cq, qpos, nrec);
+            pq->n -= (size_t)k;
+            for (size_t j = 0; j < pq->n; j++) {
+                pq->pair[j] = pq->pair[(size_t)k + j];
+                pq->ab[j] = pq->ab[(size_t)k + j];
+            }
+            continue;
+        }
+        if (i >= n)
+            break;
+        int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
+        oboxw a, b;
+        unsigned bad;
+        if (pf)
+            prefetch_job(job, src, i);
+        load_job_w(job, src, i, k, NULL, &a, &b);
+        unsigned touch = may_touch_w(&a, &b, margin, &bad) & ((1u << k) - 1u);
+        if (job->bad)
+            wm_store_bits(job->bad + i, bad, k);
+        for (; touch; touch &= touch - 1u) {
+            size_t p = i + (size_t)__builtin_ctz(touch);
+            pq->pair[pq->n] = (uint32_t)p;
+            if (has_pairs)
+                pq->ab[pq->n] = job->pairs[p];
+            pq->n++;
+        }
+        i += SBX_W;
+    }
+    return i;
+}
+
+/* Stage 1 with the source's loaders fixed, one function per source and form (one function
+ * holding all the loops would need the sum of their frames): contacts_stage1_MAT,
+ * stream_stage1_MAT, ... from SBX_SOURCES. */
 #define SBX_STAGE1(name, label, kind, quat, contacts) SBX_WHEN_##contacts(SBX_STAGE1_FN(name))
-#define SBX_STAGE1_FN(name)                                                                               \
-    static SBX_NOINLINE size_t contacts_stage1_##name(const sbx_cjob *cj, int pf, size_t i, cqueue *cq, size_t *count, \
-                                               size_t *nrec)                                              \
-    {                                                                                                     \
-        return contacts_stage1(cj, SBX_SRC_##name, pf, i, cq, count, nrec);                               \
+#define SBX_STAGE1_FN(name)                                                                                \
+    static SBX_NOINLINE size_t contacts_stage1_##name(const sbx_cjob *cj, int pf, size_t i, cqueue *cq,  \
+                                                      size_t *count)                                       \
+    {                                                                                                      \
+        return contacts_stage1(cj, SBX_SRC_##name, pf, i, cq, count);                                      \
+    }                                                                                                      \
+    static SBX_NOINLINE size_t stream_stage1_##name(const sbx_cjob *cj, int pf, size_t i, cqueue *cq,    \
+                                                    pqueue *pq, size_t *nrec)                              \
+    {                                                                                                      \
+        return stream_stage1(cj, SBX_SRC_##name, pf, i, cq, pq, nrec);                                     \
     }
 SBX_SOURCES(SBX_STAGE1)
 #undef SBX_STAGE1
@@ -809,15 +924,18 @@ static ptrdiff_t kernel_contacts(const sbx_cjob *cj)
 {
     sbx_src src = cj->pair.src;
     cqueue cq;
+    pqueue pq;
     cq.qn = 0;
-    size_t count = 0, nrec = 0, n = cj->pair.n;
+    pq.n = 0;
+    size_t count = 0, nrec = 0, n = cj->pair.n, i = 0;
     const int pf = prefetch_wanted(&cj->pair, src); /* as the pair kernels: large record pools, long batches */
-    for (size_t i = 0; i < n;) {
+    while (i < n || pq.n) {
         switch (src) {
 #define SBX_RUN(name, label, kind, quat, contacts) SBX_WHEN_##contacts(SBX_RUN_CASE(name))
-#define SBX_RUN_CASE(name)                                             \
-    case SBX_SRC_##name:                                               \
-        i = contacts_stage1_##name(cj, pf, i, &cq, &count, &nrec); \
+#define SBX_RUN_CASE(name)                                                                   \
+    case SBX_SRC_##name:                                                                     \
+        i = cj->stream ? stream_stage1_##name(cj, pf, i, &cq, &pq, &nrec)                   \
+                       : contacts_stage1_##name(cj, pf, i, &cq, &count);                    \
         break;
             SBX_SOURCES(SBX_RUN)
 #undef SBX_RUN
@@ -829,7 +947,7 @@ static ptrdiff_t kernel_contacts(const sbx_cjob *cj)
     }
     if (cq.qn)
         queue_drain(cj, &cq, cq.qn);
-    return (ptrdiff_t)count;
+    return (ptrdiff_t)(cj->stream ? nrec : count);
 }
 
 #endif

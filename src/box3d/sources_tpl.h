@@ -125,6 +125,26 @@ SBX_INLINE void load_pool_box_w(const satbox_boxes *pool, const int32_t *idx, ob
             b->u[x][c] = wf_loadu(buf[6 + 3 * x + c]);
 }
 
+/* Quaternion batch boxes by index, as load_pool_box_w (the 10 fields gathered lane by lane), then
+ * the axes built as load_quat_w builds them. */
+SBX_INLINE void load_qpool_box_w(const satbox_qboxes *pool, const int32_t *idx, oboxw *b)
+{
+    float buf[10][SBX_W];
+    for (int l = 0; l < SBX_W; l++) {
+        for (int c = 0; c < 3; c++) {
+            buf[c][l] = pool->center[c][idx[l]];
+            buf[3 + c][l] = pool->half[c][idx[l]];
+        }
+        for (int c = 0; c < 4; c++)
+            buf[6 + c][l] = pool->quat[c][idx[l]];
+    }
+    for (int c = 0; c < 3; c++) {
+        b->c[c] = wf_loadu(buf[c]);
+        b->h[c] = wf_loadu(buf[3 + c]);
+    }
+    quat_axes_w(wf_loadu(buf[6]), wf_loadu(buf[7]), wf_loadu(buf[8]), wf_loadu(buf[9]), b->u);
+}
+
 SBX_INLINE void load_pool_w(const satbox_boxes *pool, const satbox_pair *pairs, size_t i, int k,
                             oboxw *a, oboxw *b)
 {

@@ -1,8 +1,9 @@
 /* contacts.c - the checker's 3D contacts area: every manifold output and the contact stream's records. */
 /* SPDX-License-Identifier: MIT */
 /* Random pairs of every family of support.h (bad values mixed in) plus crossing edges, through
- * every pair source with a contacts form (SBX_SOURCES' contacts column), margins 0, 1e-3 and 0.05
- * by turns. Every per-pair output of satbox_contacts must equal the reference's; the stream form
+ * every pair source with a contacts form (SBX_SOURCES' contacts column), margins 0, 1e-3, 0.05 and
+ * -1e-3 by turns (a negative margin: the stream form's filter, may_touch, may not read an edge's
+ * raw gap against it). Every per-pair output of satbox_contacts must equal the reference's; the stream form
  * runs the same batches, each into its own guarded record array: its records must equal, byte for
  * byte, records assembled here from the reference's outputs (one per pair with hit == 1,
  * ascending), its count their number, its bad bytes the reference's. The reference's own stream
@@ -123,12 +124,12 @@ static void fill(void *p, tb_rng *r, uint64_t chunk)
 /* Every source with a contacts form on every chunk; the margin goes round with the sources. */
 static int start(void *p, int src, uint64_t chunk, int turn)
 {
-    static const float margins[3] = {0.0f, 1e-3f, 0.05f};
+    static const float margins[4] = {0.0f, 1e-3f, 0.05f, -1e-3f};
     contacts_state *st = p;
     if (!sbx_src_has_contacts((sbx_src)src))
         return 0;
     st->src = (sbx_src)src;
-    st->margin = margins[(chunk + (uint64_t)turn) % 3];
+    st->margin = margins[(chunk + (uint64_t)turn) % 4];
     return 1;
 }
 
