@@ -649,7 +649,7 @@ typedef struct cqueue {
  * pair[l]: the face lanes' records reserved (their pair, normal and axis written; the points come
  * from queue_drain, which the face lanes' destinations queued here at `qpos` tell where), the
  * other lanes' records whole (edge points). */
-SBX_INLINE void put_records(const sbx_cjob *cj, const uint32_t *pair, unsigned hit, unsigned face, const contactsw *o,
+SBX_INLINE void put_records(const sbx_cjob *cj, const uint32_t *pair, unsigned hit, unsigned face, const coutw *o,
                             cqueue *cq, size_t qpos, size_t *nrec)
 {
     struct {
@@ -686,7 +686,7 @@ SBX_INLINE void put_records(const sbx_cjob *cj, const uint32_t *pair, unsigned h
 /* The SoA form's manifold outputs of one step for the lanes not queued (edge points, zeros where
  * there is no manifold). Queues the destinations (pairs) of the step's face lanes, which the
  * caller appended to cq->q at `qpos`. */
-SBX_INLINE void put_step(const sbx_cjob *cj, size_t i, int k, const contactsw *o, cqueue *cq, size_t qpos)
+SBX_INLINE void put_step(const sbx_cjob *cj, size_t i, int k, const coutw *o, cqueue *cq, size_t qpos)
 {
     unsigned lanes = (1u << k) - 1u, face = o->face & lanes;
     for (unsigned f = face; f; f &= f - 1u)
@@ -798,7 +798,7 @@ SBX_INLINE size_t stream_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_t 
         if (pq->n >= (size_t)SBX_W || (i >= n && pq->n)) {
             int k = pq->n >= (size_t)SBX_W ? SBX_W : (int)pq->n;
             oboxw a, b;
-            contactsw o;
+            coutw o;
             load_queued_w(job, src, pq, k, &a, &b);
             unsigned live = (1u << k) - 1u;
             size_t qpos = cq->qn;
