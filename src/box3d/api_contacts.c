@@ -23,6 +23,7 @@ static void add_outputs(sbx_spans *s, sbx_cjob *cj, const satbox_contacts_out *o
 static SBX_NOINLINE int contacts_check(sbx_cjob *cj, const satbox_contacts_out *out, int stream_form, size_t pool_n)
 {
     sbx_job *job = &cj->pair;
+    job->pool_n = pool_n; /* the record forms prefetch when the pool is large (as pair_check sets it) */
     size_t n = job->n;
     sbx_spans s = {.nin = 0};
     int e = sbx_check_pair_job(job, pool_n, 1, &s);

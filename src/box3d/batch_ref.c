@@ -24,7 +24,7 @@ ptrdiff_t sbx_scalar_overlap(const sbx_job *job)
     obox a, b;
     SBX_FOR_EACH_PAIR(job, i, a, b) {
         uint8_t bad, h = overlap(&a, &b, &bad);
-        count = put_hit1(job, i, h, bad, count);
+        count = put_hits(job, i, h, bad, count);
     }
     return (ptrdiff_t)count;
 }
@@ -34,10 +34,10 @@ ptrdiff_t sbx_scalar_collide(const sbx_job *job)
     size_t count = 0;
     obox a, b;
     SBX_FOR_EACH_PAIR(job, i, a, b) {
-        pair_out o;
+        collide_out o;
         collide(&a, &b, job->margin, &o);
-        put_collide1(job, i, o.separation, o.normal, o.axis);
-        count = put_hit1(job, i, o.hit, o.bad, count);
+        put_collide(job, i, o.separation, o.normal, o.axis);
+        count = put_hits(job, i, o.hit, o.bad, count);
     }
     return (ptrdiff_t)count;
 }

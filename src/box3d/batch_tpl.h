@@ -28,7 +28,7 @@ SBX_INLINE void store_w(float *p, size_t i, wf v, int k)
 
 /* The outputs of every pair kernel (3D and 2D) for the k lanes at pair i: the hit and bad bytes
  * (each array may be NULL), then the compacted list when asked for; returns the new hit count. */
-SBX_INLINE size_t put_hits(uint8_t *hitp, uint8_t *badp, uint32_t *compact, size_t i, int k, unsigned hit,
+SBX_INLINE size_t put_hits_w(uint8_t *hitp, uint8_t *badp, uint32_t *compact, size_t i, int k, unsigned hit,
                            unsigned inv, size_t count)
 {
     if (hitp)
@@ -42,7 +42,7 @@ SBX_INLINE size_t put_hits(uint8_t *hitp, uint8_t *badp, uint32_t *compact, size
 
 /* The collide outputs (3D: nc = 3, 2D: nc = 2), each array may be NULL: separation, normal,
  * axis id. */
-SBX_INLINE void put_collide(float *sep, float *const *normal, int nc, uint8_t *axis, size_t i, int k, wf s,
+SBX_INLINE void put_collide_w(float *sep, float *const *normal, int nc, uint8_t *axis, size_t i, int k, wf s,
                             const wf *n, wf id)
 {
     if (sep)
@@ -97,20 +97,20 @@ SBX_INLINE void load_job_w(const sbx_job *job, sbx_src src, size_t i, int k, con
 
 /* One collide step of k lanes at pair i; returns the new count. Called with the constant SBX_W in
  * the main loop (no per-load tail test) and once more for the remainder. The vector outputs are
- * stored before put_hits, so that no vector is live across its count (the compaction loop of the
+ * stored before put_hits_w, so that no vector is live across its count (the compaction loop of the
  * pool forms): kept across it, sep, normal and id are spilled and reloaded every step. */
 SBX_INLINE size_t collide_step(const sbx_job *job, sbx_src src, const oboxw *one, wf margin, int pf, size_t i, int k,
                                size_t count)
 {
     oboxw a, b;
-    collidew o;
+    collide_outw o;
     if (pf)
         prefetch_job(job, src, i);
     load_job_w(job, src, i, k, one, &a, &b);
     collide_w(&a, &b, margin, &o);
     unsigned hit = o.hit & ((1u << k) - 1u);
-    put_collide(job->separation, job->normal, 3, job->axis, i, k, o.sep, o.n, o.id);
-    return put_hits(job->hit, job->bad, job->compact, i, k, hit, o.inv, count);
+    put_collide_w(job->separation, job->normal, 3, job->axis, i, k, o.sep, o.n, o.id);
+    return put_hits_w(job->hit, job->bad, job->compact, i, k, hit, o.inv, count);
 }
 
 /* The broadcast box A of the one-vs-many kind, loaded once per call; for the other kinds never
@@ -141,7 +141,7 @@ SBX_INLINE ptrdiff_t run_overlap(const sbx_job *job, sbx_src src)
         load_job_w(job, src, i, k, &one, &a, &b);
         overlap_w(&a, &b, &hit, &inv);
         hit &= (1u << k) - 1u;
-        count = put_hits(job->hit, job->bad, job->compact, i, k, hit, inv, count);
+        count = put_hits_w(job->hit, job->bad, job->compact, i, k, hit, inv, count);
     }
     return (ptrdiff_t)count;
 }

@@ -39,13 +39,13 @@ static int axes_broken(const satbox_box *b)
 
 /* 1 when pair i of the job breaks the precondition. Quaternion sources build their axes inside
  * the kernel (orthonormal up to rounding by construction): never broken. The boxes are read by
- * the scalar reference's loader of the source (sources_ref.h load_pair). */
+ * the scalar reference's loader of the source (sources_ref.h load_job). */
 static int pair_broken(const sbx_job *job, size_t i)
 {
     if (sbx_src_is_quat(job->src))
         return 0;
     obox va, vb;
-    load_pair(job, i, &va, &vb);
+    load_job(job, i, &va, &vb);
     satbox_box a, b;
     box_to_struct(&va, &a);
     box_to_struct(&vb, &b);
@@ -60,7 +60,7 @@ static int pair_broken(const sbx_job *job, size_t i)
 static int pair_hits(const sbx_job *job, size_t i)
 {
     obox va, vb;
-    load_pair(job, i, &va, &vb);
+    load_job(job, i, &va, &vb);
     satbox_box a, b;
     box_to_struct(&va, &a);
     box_to_struct(&vb, &b);

@@ -95,11 +95,11 @@ _Static_assert(sizeof(result_rows) <= sizeof(frame_rows), "the results fit over 
 
 /* What stage 1 gives of one step: the per-pair outputs, and slot 0 / count of the lanes not in
  * the face queue (edge points; zero elsewhere). */
-typedef struct contactsw {
+typedef struct coutw {
     wf normal[3], axis, count;
     wf point0[3], depth0, feature0; /* feature0: the feature id as an exact float, -1 if unused */
     unsigned hit, bad, face;        /* face: live lanes with a face axis (their manifold is queued) */
-} contactsw;
+} coutw;
 
 /* ---- sat_axes_w, choose_axis_w --------------------------------------------------------------- */
 
@@ -312,7 +312,7 @@ SBX_INLINE void edge_point_w(const oboxw *A, const oboxw *B, const best_axesw *S
 /* contacts_ref.c pair_contacts() for SBX_W pairs, first stage: the SAT part, the axis, the
  * normal, the edge points; the face lanes among `lanes` get their frame appended (compressed) to
  * the queue's rows F at column qn. Returns the new queue length. */
-SBX_INLINE size_t pair_contacts_w(const oboxw *A, const oboxw *B, wf margin, unsigned lanes, contactsw *o,
+SBX_INLINE size_t pair_contacts_w(const oboxw *A, const oboxw *B, wf margin, unsigned lanes, coutw *o,
                                   frame_rows *F, size_t qn)
 {
     wf zero = wf_zero(), one = wf_set1(1.0f);
@@ -627,7 +627,7 @@ typedef struct cqueue {
  * lanes' records reserved (their pair, normal and axis written; the points come from
  * queue_drain). Queues the destinations of the step's face lanes, which the caller appended to
  * cq->q at `qpos`. */
-SBX_INLINE void put_step(const sbx_cjob *cj, size_t i, int k, const contactsw *o, cqueue *cq, size_t qpos,
+SBX_INLINE void put_step(const sbx_cjob *cj, size_t i, int k, const coutw *o, cqueue *cq, size_t qpos,
                          size_t *nrec)
 {
     unsigned lanes = (1u << k) - 1u, face = o->face & lanes;
@@ -697,7 +697,7 @@ SBX_INLINE size_t contacts_stage1(const sbx_cjob *cj, sbx_src src, int pf, size_
     for (; i < n && cq->qn < SBX_W; i += SBX_W) {
         int k = n - i >= (size_t)SBX_W ? SBX_W : (int)(n - i);
         oboxw a, b;
-        contactsw o;
+        coutw o;
         if (pf)
             prefetch_job(job, src, i);
         load_job_w(job, src, i, k, NULL, &a, &b);

@@ -15,11 +15,11 @@
 
 #include "box3d/sources_ref.h"
 
-/* ---- outputs: the scalar twins of batch_tpl.h's put_hits and put_collide ---- */
+/* ---- outputs: the scalar twins of batch_tpl.h's put_hits_w and put_collide_w ---- */
 
 /* Pair i's hit and bad bytes (each array may be NULL), appended to the compacted list when it is
  * a hit and the list is asked for; returns the new hit count. */
-static inline size_t put_hit1(const sbx_job *job, size_t i, uint8_t hit, uint8_t bad, size_t count)
+static inline size_t put_hits(const sbx_job *job, size_t i, uint8_t hit, uint8_t bad, size_t count)
 {
     if (job->hit)
         job->hit[i] = hit;
@@ -33,7 +33,7 @@ static inline size_t put_hit1(const sbx_job *job, size_t i, uint8_t hit, uint8_t
 }
 
 /* Pair i's collide outputs, each array may be NULL: separation, normal, axis. */
-static inline void put_collide1(const sbx_job *job, size_t i, float sep, const float normal[3], uint8_t axis)
+static inline void put_collide(const sbx_job *job, size_t i, float sep, const float normal[3], uint8_t axis)
 {
     if (job->separation)
         job->separation[i] = sep;
@@ -227,17 +227,17 @@ static inline uint8_t overlap(const obox *A, const obox *B, uint8_t *bad)
     return 1;
 }
 
-typedef struct pair_out {
+typedef struct collide_out {
     uint8_t hit, axis, bad;
     float separation, normal[3];
-} pair_out;
+} collide_out;
 
 /* Collide one pair: the largest normalised gap s_k = g_k / min(|L_k|, 1) over the usable axes.
  * The min with 1 only matters for axes that break the unit precondition: it keeps |s_k| >= |g_k|,
  * so the sign of s_k is that of g_k and separation <= 0 exactly when no usable axis separates,
  * as in overlap(). A usable edge pair with |L| = 0 (only with non-orthonormal axes) has
  * g <= 0 and gives -inf or NaN: never chosen. Ties go to the lowest id (strict >). */
-static inline void collide(const obox *A, const obox *B, float margin, pair_out *o)
+static inline void collide(const obox *A, const obox *B, float margin, collide_out *o)
 {
     sat_pair P;
     pair_setup(A, B, &P);

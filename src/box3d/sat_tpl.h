@@ -143,10 +143,10 @@ SBX_INLINE void overlap_w(const oboxw *A, const oboxw *B, unsigned *hit, unsigne
     *inv = wm_bits(wm_not(P.valid));
 }
 
-typedef struct collidew {
+typedef struct collide_outw {
     wf sep, n[3], id;
     unsigned hit, inv;
-} collidew;
+} collide_outw;
 
 /* One step of the running argmax of sat_ref.h collide(): strict >, so ties keep the lower id. */
 SBX_INLINE void take(wm better, wf s, wf proj, float id, wf *bs, wf *bp, wf *bid)
@@ -203,7 +203,7 @@ SBX_INLINE void axis_normal_w(const oboxw *A, const oboxw *B, wf bid, wf proj, w
 }
 
 /* sat_ref.h collide(). */
-SBX_INLINE void collide_w(const oboxw *A, const oboxw *B, wf margin, collidew *o)
+SBX_INLINE void collide_w(const oboxw *A, const oboxw *B, wf margin, collide_outw *o)
 {
     sat_pairw P;
     pair_setup_w(A, B, &P);

@@ -161,7 +161,7 @@ SBX_ALWAYS_INLINE void load_pair_QREC(const sbx_job *job, size_t i, obox *a, obo
 }
 
 /* Pair i of a job, from its source. */
-SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, obox *a, obox *b)
+SBX_ALWAYS_INLINE void load_job(const sbx_job *job, size_t i, obox *a, obox *b)
 {
     switch (job->src) {
 #define SBX_LOAD(name, ...) case SBX_SRC_##name: load_pair_##name(job, i, a, b); break;
@@ -176,6 +176,6 @@ SBX_ALWAYS_INLINE void load_pair(const sbx_job *job, size_t i, obox *a, obox *b)
 
 /* The scalar paths' loop over a job: for each pair i, its boxes loaded into the obox a and b (the
  * caller's), then the body. */
-#define SBX_FOR_EACH_PAIR(job, i, a, b) for (size_t i = 0; i < (job)->n && (load_pair((job), i, &(a), &(b)), 1); i++)
+#define SBX_FOR_EACH_PAIR(job, i, a, b) for (size_t i = 0; i < (job)->n && (load_job((job), i, &(a), &(b)), 1); i++)
 
 #endif

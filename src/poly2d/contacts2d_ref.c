@@ -29,7 +29,7 @@ typedef struct pair2d {
 
 /* ---- choose the axis: rectangles ----------------------------------------------------------- */
 
-/* collide's normal of rectangle axis id (sat2d_ref.c scalar2d_collide, the same operations). */
+/* collide's normal of rectangle axis id (sat2d_ref.c collide2d, the same operations). */
 static void rect_axis_normal(const orect *a, const orect *b, const float p[4], int id, float *nx, float *ny)
 {
     const orect *r = id < 2 ? a : b;
@@ -104,7 +104,7 @@ static void rect_pair2d(const sbx_job2d *job, size_t i, cpoly *pa, cpoly *pb, pa
 
 /* ---- choose the axis: polygons --------------------------------------------------------------- */
 
-/* The best axis among A's edges (e < 8) or B's, as scalar2d_collide's loop computes it. */
+/* The best axis among A's edges (e < 8) or B's, as collide2d's loop computes it. */
 typedef struct best2d {
     float sep, nx, ny, len, l1;
     int id;
@@ -123,7 +123,7 @@ static void poly_pair2d(const sbx_job2d *job, size_t i, cpoly *a, cpoly *b, cpol
         float m = pair_gap(a, b, bp, e, &enx, &eny, &l2);
         float len = sqrtf(l2);
         float s = m / len;
-        s = (s == 0.0f ? m : s) + 0.0f; /* as scalar2d_collide */
+        s = (s == 0.0f ? m : s) + 0.0f; /* as collide2d */
         best2d *o = &best[e >= NV];
         const cpoly *E = e < NV ? a : b;
         int k = e % NV;
@@ -309,7 +309,7 @@ static unsigned manifold2d(const pair2d *q, float margin, satbox2d_manifold *r)
     float normal[2];
     to_world_dir(q->body, q->rc, q->rs, q->ref_b ? -nox : nox, q->ref_b ? -noy : noy, &normal[0], &normal[1]);
     float out_sep = q->sat_sep * inv + 0.0f;
-    out_sep = out_sep == 0.0f && q->sat_sep > 0.0f ? 0x1p-149f : out_sep; /* as scalar2d_collide */
+    out_sep = out_sep == 0.0f && q->sat_sep > 0.0f ? 0x1p-149f : out_sep; /* as collide2d */
     unsigned flags = (unsigned)q->ref_b * SATBOX2D_MANIFOLD_REF_B;
     flags |= (q->sat_id != q->axis) ? SATBOX2D_MANIFOLD_KEPT_A : 0u;
     if (!q->valid) {

@@ -508,7 +508,7 @@ static ptrdiff_t finish(const sbx_job2d *job, size_t i, int hit, int valid, size
     return hit;
 }
 
-static ptrdiff_t scalar2d_overlap(const sbx_job2d *job)
+static ptrdiff_t overlap2d(const sbx_job2d *job)
 {
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
@@ -558,7 +558,7 @@ static void write_collide(const sbx_job2d *job, size_t i, int valid, float sep, 
         job->axis[i] = (uint8_t)(valid ? id : (int)SATBOX_AXIS_INVALID);
 }
 
-static ptrdiff_t scalar2d_collide(const sbx_job2d *job)
+static ptrdiff_t collide2d(const sbx_job2d *job)
 {
     size_t count = 0;
     for (size_t i = 0; i < job->n; i++) {
@@ -682,6 +682,6 @@ ptrdiff_t sbx_prepare2d(const satbox2d_polys *in, size_t n, satbox2d_prepared *o
 }
 
 /* The 2D kernels of the scalar path's table (kernel_scalar.c). */
-ptrdiff_t sbx_scalar_overlap2d(const sbx_job2d *job) { return scalar2d_overlap(job); }
-ptrdiff_t sbx_scalar_collide2d(const sbx_job2d *job) { return scalar2d_collide(job); }
+ptrdiff_t sbx_scalar_overlap2d(const sbx_job2d *job) { return overlap2d(job); }
+ptrdiff_t sbx_scalar_collide2d(const sbx_job2d *job) { return collide2d(job); }
 #endif /* SBX_SCALAR2D_SAT_ONLY */

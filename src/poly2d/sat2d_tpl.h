@@ -843,7 +843,7 @@ SBX_INLINE ptrdiff_t run2d_overlap(const sbx_job2d *job, sbx_src2d src)
         unsigned hit, inv, live = (1u << k) - 1u;
         overlap2d_w(job, src, i, k, &hit, &inv);
         hit &= live;
-        count = put_hits(job->hit, job->bad, job->compact, i, k, hit, inv, count);
+        count = put_hits_w(job->hit, job->bad, job->compact, i, k, hit, inv, count);
     }
     return (ptrdiff_t)count;
 }
@@ -860,8 +860,8 @@ SBX_INLINE ptrdiff_t run2d_collide(const sbx_job2d *job, sbx_src2d src)
         collide2d_w(job, src, i, k, margin, &o);
         unsigned hit = o.hit & ((1u << k) - 1u);
         /* the vector outputs first, as in batch_tpl.h collide_step */
-        put_collide(job->separation, job->normal, 2, job->axis, i, k, o.sep, o.n, o.id);
-        count = put_hits(job->hit, job->bad, job->compact, i, k, hit, o.inv, count);
+        put_collide_w(job->separation, job->normal, 2, job->axis, i, k, o.sep, o.n, o.id);
+        count = put_hits_w(job->hit, job->bad, job->compact, i, k, hit, o.inv, count);
     }
     return (ptrdiff_t)count;
 }

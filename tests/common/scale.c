@@ -27,3 +27,5 @@ size_t scaled(size_t base)
 }
 
 int test_short(void) { return test_scale() < 0.1; }
+
+int test_tiny(void) { return test_scale() < 0.01; }

@@ -25,6 +25,12 @@ size_t scaled(size_t base);
  * --quick stage (0.1) keeps their full sizes and shortens only the checkers. */
 int test_short(void);
 
+/* 1 below scale 0.01: tests/run's valgrind stage, where memcheck makes every step 20-50x slower.
+ * The engine worlds then run one seed a scene at their short sizes and print their quality ratios
+ * without judging them: the asan and aarch64 stages judge the same short sizes, and what valgrind
+ * adds is memcheck over the same code (every scene, both narrow phases, every path's hash). */
+int test_tiny(void);
+
 #ifdef __cplusplus
 }
 #endif

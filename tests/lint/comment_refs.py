@@ -303,6 +303,7 @@ def lex_shell(text):
 
 MD_FENCE = re.compile(r"^\s*(```+|~~~+)")
 MD_CODE = re.compile(r"(`+)(.+?)\1")
+MD_PROSE_PATH = re.compile(r"(?<![\w/.<-])((?:[\w.-]+/)+[\w.-]+\.(?:c|h|cpp|py|build|ini|json))(?![\w/])")
 MD_LINK = re.compile(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 
 
@@ -322,6 +323,11 @@ def lex_markdown(text):
             continue
         for m in MD_CODE.finditer(line):
             out.append((no, m.group(2)))
+        # Paths written in the prose itself (a table cell, a wrapped sentence): any token with a
+        # folder and a source extension, outside code spans, links and URLs.
+        prose = re.sub(r"\w+://\S+", " ", MD_LINK.sub(" ", MD_CODE.sub(" ", line)))
+        for m in MD_PROSE_PATH.finditer(prose):
+            out.append((no, m.group(1)))
         for m in MD_LINK.finditer(line):
             target = m.group(1).split("#", 1)[0]
             if target and not re.match(r"[a-zA-Z][\w+.-]*:", target):

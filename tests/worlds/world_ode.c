@@ -473,11 +473,11 @@ static int check_main(void)
     const double ratio_limit = 1.25, drift_guard = 2.0, drift_floor = 1e-4;
     /* Short runs (scale.h: tests/run's valgrind, sanitizer and qemu stages): smaller worlds, 3 seeds, too
      * few for the drift goal (see above): there drift is held to drift_guard, a regression guard. */
-    int quick = test_short(); /* scale.h */
+    int quick = test_short(), tiny = test_tiny(); /* scale.h: tiny (valgrind) judges no ratio */
     double drift_limit = quick ? drift_guard : ratio_limit;
     struct { const char *scene; size_t n; int steps; int damping; int seeds; } cases[] = {
-        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0, quick ? 3 : 20},
-        {"pile", quick ? 60 : 300, quick ? 200 : 600, 1, quick ? 3 : MAX_SEEDS},
+        {"pyramid", quick ? 55 : 110, quick ? 150 : 300, 0, tiny ? 1 : quick ? 3 : 20},
+        {"pile", quick ? 60 : 300, quick ? 200 : 600, 1, tiny ? 1 : quick ? 3 : MAX_SEEDS},
     };
     size_t hash_n = quick ? 60 : 300;
     int hash_steps = quick ? 100 : 300;
@@ -509,11 +509,12 @@ static int check_main(void)
         int drift_goal = drift_sat <= fmax(ratio_limit * drift_ode, drift_floor);
         printf("%s %s n=%zu: median max_pen ode %.3g satbox %.3g (ratio %.3f, limit %.2f); median drift ode %.3g "
                "satbox %.3g (ratio %.3f, limit max(%.2fx, %g); goal %.2fx %s)\n",
-               pen_ok && drift_ok ? "ok  " : "FAIL", cases[c].scene, cases[c].n, pen_ode, pen_sat,
+               tiny ? "info" : pen_ok && drift_ok ? "ok  " : "FAIL", cases[c].scene, cases[c].n, pen_ode, pen_sat,
                pen_ode > 0 ? pen_sat / pen_ode : 0.0, ratio_limit, drift_ode, drift_sat,
                drift_ode > 0 ? drift_sat / drift_ode : 0.0, drift_limit, drift_floor, ratio_limit,
                drift_goal ? "met" : "MISSED");
-        failures += !pen_ok + !drift_ok;
+        if (!tiny)
+            failures += !pen_ok + !drift_ok;
     }
     /* Bit-identical trajectories on every path: the pile (the busier scene), seed 1. */
     unsigned supported = satbox_isa_supported();
