@@ -79,6 +79,30 @@ SBX_INLINE void world_box_w(const satbox_world *w, size_t m, oboxw *b, wf mn[3],
     *s = wf_set1(r[SBX_WR_S * st + m]);
 }
 
+/* Obstacles m0 .. m0 + SBX_W - 1 of the world as lanes (whole rows: the stride is a multiple of
+ * 16): their bounds, and their boxes (loaded only where a bound test passed). */
+SBX_INLINE void world_bounds_w(const satbox_world *w, size_t m0, wf mn[3], wf mx[3], wf *s)
+{
+    const float *r = w->rows + m0;
+    size_t st = w->stride;
+    for (int c = 0; c < 3; c++) {
+        mn[c] = wf_loadu(r + (SBX_WR_MIN + c) * st);
+        mx[c] = wf_loadu(r + (SBX_WR_MAX + c) * st);
+    }
+    *s = wf_loadu(r + SBX_WR_S * st);
+}
+SBX_INLINE void world_lanes_w(const satbox_world *w, size_t m0, oboxw *b)
+{
+    const float *r = w->rows + m0;
+    size_t st = w->stride;
+    for (int c = 0; c < 3; c++) {
+        b->c[c] = wf_loadu(r + (SBX_WR_C + c) * st);
+        b->h[c] = wf_loadu(r + (SBX_WR_H + c) * st);
+        for (int k = 0; k < 3; k++)
+            b->u[k][c] = wf_loadu(r + (SBX_WR_U + 3 * k + c) * st);
+    }
+}
+
 /* The lanes of `todo` whose link boxes break the per-box rule. */
 SBX_INLINE unsigned bad_lanes_w(const sbx_pjob *job, const int32_t *idx, size_t i, int k, unsigned todo)
 {
@@ -91,11 +115,8 @@ SBX_INLINE unsigned bad_lanes_w(const sbx_pjob *job, const int32_t *idx, size_t 
     return bad & todo;
 }
 
-/* Step 1's filter for link lanes (mn, mx, s) still in `todo`: the obstacles from m0 on, SBX_W at
- * a time, whose AABBs meet the lanes' union grown by the largest lane tolerance; the bits of the
- * first vector of obstacles that has any (0 when none is left), *m0 moved past it. */
-SBX_INLINE unsigned next_obstacles_w(const satbox_world *w, const wf mn[3], const wf mx[3], wf s, unsigned todo,
-                                     size_t *m0)
+/* The union of the lanes' AABBs over the lanes `todo`, and their largest scale. */
+SBX_INLINE void lanes_union(const wf mn[3], const wf mx[3], wf s, unsigned todo, float umn[3], float umx[3], float *us)
 {
     float lmn[3][SBX_W], lmx[3][SBX_W], ls[SBX_W];
     for (int c = 0; c < 3; c++) {
@@ -103,60 +124,108 @@ SBX_INLINE unsigned next_obstacles_w(const satbox_world *w, const wf mn[3], cons
         wf_storeu(lmx[c], mx[c]);
     }
     wf_storeu(ls, s);
-    float umn[3] = {INFINITY, INFINITY, INFINITY}, umx[3] = {-INFINITY, -INFINITY, -INFINITY}, us = 0.0f;
     for (unsigned t = todo; t; t &= t - 1u) {
         int l = __builtin_ctz(t);
         for (int c = 0; c < 3; c++) {
             umn[c] = lmn[c][l] < umn[c] ? lmn[c][l] : umn[c];
             umx[c] = lmx[c][l] > umx[c] ? lmx[c][l] : umx[c];
         }
-        us = ls[l] > us ? ls[l] : us;
+        *us = ls[l] > *us ? ls[l] : *us;
     }
-    wf bmn[3], bmx[3];
+}
+
+/* The obstacles a step may reach, held at once (their bounds as rows, their indices). */
+#define SBX_PLAN_CAP 64
+typedef struct near_rows {
+    float mn[3][SBX_PLAN_CAP], mx[3][SBX_PLAN_CAP], s[SBX_PLAN_CAP];
+    uint32_t m[SBX_PLAN_CAP];
+    size_t n; /* entries; the table is padded with empty AABBs to a multiple of SBX_W */
+} near_rows;
+
+/* Step 1: the obstacles from *m0 on, SBX_W at a time, whose AABBs meet the box (umn, umx) grown by
+ * the tolerance of scale us (at least every lane's: the filter drops only pairs the lane test
+ * drops), appended to T until it is full; *m0 moves past the last vector read. */
+SBX_INLINE void near_obstacles_w(const satbox_world *w, const float umn[3], const float umx[3], float us, size_t *m0,
+                                 near_rows *T)
+{
+    wf bmn[3], bmx[3], rel = wf_set1(SATBOX_PLAN_REL), bs = wf_set1(us);
     for (int c = 0; c < 3; c++) {
         bmn[c] = wf_set1(umn[c]);
         bmx[c] = wf_set1(umx[c]);
     }
-    wf rel = wf_set1(SATBOX_PLAN_REL), bs = wf_set1(us);
     const float *r = w->rows;
-    size_t st = w->stride;
-    for (size_t m = *m0; m < w->n; m += SBX_W) {
-        wf omn[3], omx[3];
-        for (int c = 0; c < 3; c++) {
-            omn[c] = wf_loadu(r + (SBX_WR_MIN + c) * st + m);
-            omx[c] = wf_loadu(r + (SBX_WR_MAX + c) * st + m);
-        }
-        wf tol = wf_mul(rel, wf_add(bs, wf_loadu(r + SBX_WR_S * st + m)));
-        unsigned hit = wm_bits(meet_w(bmn, bmx, omn, omx, tol));
-        if (hit) {
-            *m0 = m + SBX_W;
-            return hit;
+    size_t st = w->stride, m = *m0;
+    T->n = 0;
+    for (; m < w->n && T->n + SBX_W <= SBX_PLAN_CAP; m += SBX_W) {
+        wf omn[3], omx[3], os;
+        world_bounds_w(w, m, omn, omx, &os);
+        for (unsigned hit = wm_bits(meet_w(bmn, bmx, omn, omx, wf_mul(rel, wf_add(bs, os)))); hit; hit &= hit - 1u) {
+            size_t o = m + (size_t)__builtin_ctz(hit), t = T->n++;
+            for (int c = 0; c < 3; c++) {
+                T->mn[c][t] = r[(SBX_WR_MIN + c) * st + o];
+                T->mx[c][t] = r[(SBX_WR_MAX + c) * st + o];
+            }
+            T->s[t] = r[SBX_WR_S * st + o];
+            T->m[t] = (uint32_t)o;
         }
     }
-    *m0 = w->n;
-    return 0;
+    *m0 = m;
+    for (size_t t = T->n; t % SBX_W; t++) {
+        for (int c = 0; c < 3; c++) {
+            T->mn[c][t] = INFINITY;
+            T->mx[c][t] = -INFINITY;
+        }
+        T->s[t] = 0.0f;
+    }
 }
 
-/* The lanes of `todo` that hit: configurations [i, i + k), or the states idx[]. */
+/* The lanes of `todo` that hit: configurations [i, i + k), or the states idx[]. The obstacles near
+ * the step (the union of every link's lanes) are found once (step 1), then each link's lanes'
+ * union is tested against them, SBX_W at a time, and each obstacle left against the lanes. */
 static SBX_NOINLINE unsigned step_hits_w(const sbx_pjob *job, const int32_t *idx, size_t i, int k, unsigned todo)
 {
     const satbox_world *w = job->world;
     int cons = (job->flags & SATBOX_PLAN_CONSERVATIVE) != 0;
     unsigned hit = 0;
-    for (size_t l = 0; l < job->nlinks && todo && w && w->n; l++) {
-        oboxw A, B;
-        wf amn[3], amx[3], sa, bmn[3], bmx[3], sb;
-        load_link_w(job, l, idx, i, k, &A);
-        bounds_w(&A, amn, amx, &sa);
-        size_t m0 = 0;
-        while (todo && m0 < w->n) {
-            unsigned near = next_obstacles_w(w, amn, amx, sa, todo, &m0);
-            size_t base = m0 - SBX_W; /* the vector of obstacles `near` is about */
-            for (; near && todo; near &= near - 1u) {
-                world_box_w(w, base + (size_t)__builtin_ctz(near), &B, bmn, bmx, &sb);
-                unsigned h = pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, todo);
-                hit |= h;
-                todo &= ~h;
+    if (w && w->n) {
+        float smn[3] = {INFINITY, INFINITY, INFINITY}, smx[3] = {-INFINITY, -INFINITY, -INFINITY}, ss = 0.0f;
+        for (size_t l = 0; l < job->nlinks; l++) {
+            oboxw A;
+            wf amn[3], amx[3], sa;
+            load_link_w(job, l, idx, i, k, &A);
+            bounds_w(&A, amn, amx, &sa);
+            lanes_union(amn, amx, sa, todo, smn, smx, &ss);
+        }
+        wf rel = wf_set1(SATBOX_PLAN_REL);
+        for (size_t m0 = 0; todo && m0 < w->n;) {
+            near_rows T;
+            near_obstacles_w(w, smn, smx, ss, &m0, &T);
+            for (size_t l = 0; l < job->nlinks && todo && T.n; l++) {
+                oboxw A, B;
+                wf amn[3], amx[3], sa, bmn[3], bmx[3], sb;
+                load_link_w(job, l, idx, i, k, &A);
+                bounds_w(&A, amn, amx, &sa);
+                float umn[3] = {INFINITY, INFINITY, INFINITY}, umx[3] = {-INFINITY, -INFINITY, -INFINITY}, us = 0.0f;
+                lanes_union(amn, amx, sa, todo, umn, umx, &us);
+                wf lmn[3], lmx[3], ls = wf_set1(us);
+                for (int c = 0; c < 3; c++) {
+                    lmn[c] = wf_set1(umn[c]);
+                    lmx[c] = wf_set1(umx[c]);
+                }
+                for (size_t t0 = 0; t0 < T.n && todo; t0 += SBX_W) {
+                    wf tmn[3], tmx[3];
+                    for (int c = 0; c < 3; c++) {
+                        tmn[c] = wf_loadu(T.mn[c] + t0);
+                        tmx[c] = wf_loadu(T.mx[c] + t0);
+                    }
+                    wf tol = wf_mul(rel, wf_add(ls, wf_loadu(T.s + t0)));
+                    for (unsigned near = wm_bits(meet_w(lmn, lmx, tmn, tmx, tol)); near && todo; near &= near - 1u) {
+                        world_box_w(w, T.m[t0 + (size_t)__builtin_ctz(near)], &B, bmn, bmx, &sb);
+                        unsigned h = pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, todo);
+                        hit |= h;
+                        todo &= ~h;
+                    }
+                }
             }
         }
     }
@@ -201,30 +270,6 @@ static ptrdiff_t motion_w(const sbx_pjob *job)
             break;
     }
     return (ptrdiff_t)best;
-}
-
-/* Obstacles m0 .. m0 + SBX_W - 1 of the world as lanes (whole rows: the stride is a multiple of
- * 16): their bounds, and their boxes (loaded only where a bound test passed). */
-SBX_INLINE void world_bounds_w(const satbox_world *w, size_t m0, wf mn[3], wf mx[3], wf *s)
-{
-    const float *r = w->rows + m0;
-    size_t st = w->stride;
-    for (int c = 0; c < 3; c++) {
-        mn[c] = wf_loadu(r + (SBX_WR_MIN + c) * st);
-        mx[c] = wf_loadu(r + (SBX_WR_MAX + c) * st);
-    }
-    *s = wf_loadu(r + SBX_WR_S * st);
-}
-SBX_INLINE void world_lanes_w(const satbox_world *w, size_t m0, oboxw *b)
-{
-    const float *r = w->rows + m0;
-    size_t st = w->stride;
-    for (int c = 0; c < 3; c++) {
-        b->c[c] = wf_loadu(r + (SBX_WR_C + c) * st);
-        b->h[c] = wf_loadu(r + (SBX_WR_H + c) * st);
-        for (int k = 0; k < 3; k++)
-            b->u[k][c] = wf_loadu(r + (SBX_WR_U + 3 * k + c) * st);
-    }
 }
 
 /* Link l of configuration q, broadcast to every lane. */
