@@ -169,34 +169,25 @@ struct Setup {
 
 const char *planner_name(Planner p) { return p == Planner::RRTConnect ? "RRTConnect" : "BKPIECE1"; }
 
-bool pick_problem(const Scene &scene, uint64_t seed, double start[RB_DOF], double goal[RB_DOF], double min_dist)
+bool pick_problem(const Scene &scene, uint64_t seed, double start[RB_DOF], double goal[RB_DOF])
 {
     FclChecker fcl(scene.boxes);
     SatboxChecker sbx(scene.boxes, SATBOX_PLAN_CONSERVATIVE);
     tb_rng r;
     tb_seed(&r, seed);
-    bool have_start = false;
-    for (int i = 0; i < 20000; i++) {
+    bool have[2] = {false, false};
+    for (int i = 0; i < 200000 && !(have[0] && have[1]); i++) {
         double q[RB_DOF];
         rb_box links[RB_LINKS];
         rb_random_q(&r, q);
         rb_fk(q, links);
-        if (fcl.collides(links) || sbx.collides(links))
+        int region = rb_scene_region(scene.kind, links[RB_LINKS - 1].center);
+        if (!region || have[region - 1] || fcl.collides(links) || sbx.collides(links))
             continue;
-        if (!have_start) {
-            std::copy(q, q + RB_DOF, start);
-            have_start = true;
-            continue;
-        }
-        double d2 = 0;
-        for (int j = 0; j < RB_DOF; j++)
-            d2 += (q[j] - start[j]) * (q[j] - start[j]);
-        if (std::sqrt(d2) >= min_dist) {
-            std::copy(q, q + RB_DOF, goal);
-            return true;
-        }
+        std::copy(q, q + RB_DOF, region == 1 ? start : goal);
+        have[region - 1] = true;
     }
-    return false;
+    return have[0] && have[1];
 }
 
 PlanRun plan_once(const Scene &scene, Checker checker, Planner planner, const double start[RB_DOF],

@@ -25,9 +25,10 @@ struct PlanRun {
     std::vector<std::vector<double>> path; // the solution's states (joint vectors), unsimplified
 };
 
-// A start and a goal, both free for FCL and for satbox's conservative mode, at least `min_dist`
-// apart in joint space, from the fixed seed; false when none is found in 20000 tries.
-bool pick_problem(const Scene &scene, uint64_t seed, double start[RB_DOF], double goal[RB_DOF], double min_dist = 3.0);
+// A start and a goal, both free for FCL and for satbox's conservative mode, the hand in the
+// scene's start and goal regions (rb_scene_region()), the first ones of the seed's random
+// configurations; false when none is found in 200000 tries.
+bool pick_problem(const Scene &scene, uint64_t seed, double start[RB_DOF], double goal[RB_DOF]);
 
 // Plans with OMPL (ompl::RNG::setSeed(seed) first): RealVectorStateSpace(7) within the joint limits,
 // a StateValidityChecker on `checker` (FK in double, then FCL, or satbox one configuration a call),

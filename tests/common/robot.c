@@ -127,9 +127,16 @@ static size_t shelf(rb_box *out, const frame *f)
     return n;
 }
 
+/* The frames of the scenes' structures: the two shelves, the table, the cage (and its half width and height). */
+static const frame SHELVES[2] = {{{0.62, 0.05, -0.5}, 0.12}, {{-0.05, 0.66, -0.5}, HALF_PI - 0.2}};
+static const frame TABLE = {{0.0, 0.0, -0.02}, 0.05};
+static const frame CAGE = {{0.1, 0.0, -0.5}, 0.3};
+#define CAGE_S 0.78
+#define CAGE_TOP 1.7
+
 static void bookshelf(tb_rng *r, size_t m, rb_box *out)
 {
-    const frame shelves[2] = {{{0.62, 0.05, -0.5}, 0.12}, {{-0.05, 0.66, -0.5}, HALF_PI - 0.2}};
+    const frame *shelves = SHELVES;
     size_t n = 0;
     for (int s = 0; s < 2; s++)
         n += shelf(out + n, &shelves[s]);
@@ -146,7 +153,7 @@ static void bookshelf(tb_rng *r, size_t m, rb_box *out)
 
 static void table(tb_rng *r, size_t m, rb_box *out)
 {
-    const frame f = {{0.0, 0.0, -0.02}, 0.05};
+    const frame f = TABLE;
     size_t n = 0;
     put(&out[n++], &f, 0.65, 0, -0.02, 0.4, 0.7, 0.02, 0, 0, 0); /* top: z in [-0.04, 0] of f */
     for (int i = 0; i < 4; i++)
@@ -188,8 +195,8 @@ static void table(tb_rng *r, size_t m, rb_box *out)
 
 static void cage(tb_rng *r, size_t m, rb_box *out)
 {
-    const frame f = {{0.1, 0.0, -0.5}, 0.3};
-    const double s = 0.78, top = 1.7, bar = 0.008;
+    const frame f = CAGE;
+    const double s = CAGE_S, top = CAGE_TOP, bar = 0.008;
     size_t n = 0;
     for (int i = 0; i < 4; i++) /* corner posts */
         put(&out[n++], &f, i & 1 ? s : -s, i & 2 ? s : -s, top / 2, 0.02, 0.02, top / 2, 0, 0, 0);
@@ -228,6 +235,36 @@ void rb_scene(rb_scene_kind kind, size_t m, uint64_t seed, rb_box *out)
         table(&r, m, out);
     else
         cage(&r, m, out);
+}
+
+/* p (world) in frame f's coordinates. */
+static void local_of(const frame *f, const double p[3], double out[3])
+{
+    double x = p[0] - RB_BASE[0] - f->o[0], y = p[1] - RB_BASE[1] - f->o[1], c = cos(f->yaw), s = sin(f->yaw);
+    out[0] = c * x + s * y;
+    out[1] = -s * x + c * y;
+    out[2] = p[2] - RB_BASE[2] - f->o[2];
+}
+
+int rb_scene_region(rb_scene_kind kind, const double p[3])
+{
+    double l[3];
+    if (kind == RB_BOOKSHELF) {
+        for (int s = 0; s < 2; s++) { /* in or in front of (30 cm) a compartment of shelf s */
+            local_of(&SHELVES[s], p, l);
+            if (l[0] > -0.3 && l[0] < 0.14 && fabs(l[1]) < 0.44 && l[2] > 0.02 && l[2] < 1.18)
+                return s + 1;
+        }
+    } else if (kind == RB_TABLE) { /* among the clutter: over the top, at most 15 cm above it */
+        local_of(&TABLE, p, l);
+        if (l[0] > 0.3 && l[0] < 1.0 && fabs(l[1]) < 0.65 && l[2] > 0 && l[2] < 0.15 && fabs(l[1]) > 0.2)
+            return l[1] < 0 ? 1 : 2;
+    } else if (kind == RB_CAGE) { /* low, within 25 cm of a wall at x = -s or +s */
+        local_of(&CAGE, p, l);
+        if (l[2] < 0.6 && fabs(l[0]) > CAGE_S - 0.25)
+            return l[0] < 0 ? 1 : 2;
+    }
+    return 0;
 }
 
 void rb_to_float(const rb_box *b, satbox_box *out)

@@ -52,6 +52,11 @@ const char *rb_scene_name(rb_scene_kind kind);
 /* Writes the m obstacle boxes of the scene (world frame, double) to out. */
 void rb_scene(rb_scene_kind kind, size_t m, uint64_t seed, rb_box *out);
 
+/* The regions of a scene's planning problems, for a point p (world): 1 or 2 when p is in the
+ * start or the goal region (in or before a compartment of the first or of the turned shelf; over the
+ * table among the clutter, right or left; low by the cage's back or front wall), else 0. */
+int rb_scene_region(rb_scene_kind kind, const double p[3]);
+
 /* The box as satbox takes it: center minus RB_BASE in double, then everything rounded to float. */
 void rb_to_float(const rb_box *b, satbox_box *out);
 
