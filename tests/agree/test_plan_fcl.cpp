@@ -161,7 +161,7 @@ int main()
             all.cons_fp_random += t.cons_fp_random;
             all.failures += t.failures;
         }
-    std::printf("%zu states, %zu disagreements in the band, %zu conservative false positives (%zu of the random "
+    std::printf("%zu states, %zu disagreements with FCL, %zu conservative false positives (%zu of the random "
                 "states), %zu failures\n",
                 all.states, all.band, all.cons_fp, all.cons_fp_random, all.failures);
     return all.failures ? 1 : 0;
