@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "box3d/contacts.h"
 #include "poly2d/contacts2d.h"
+#include "planner/planner.h"
 
 /* Compiled without SIMD flags, like the reference files whose kernels it lists (the _ref.c files of
  * each room); the twin of kernel_<isa>.c, which instantiates the templates instead. */

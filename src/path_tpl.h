@@ -10,6 +10,7 @@
 #include "box3d/contacts_tpl.h"
 #include "poly2d/sat2d_tpl.h"
 #include "poly2d/contacts2d_tpl.h"
+#include "planner/planner_tpl.h"
 
 _Static_assert(SBX_W == SBX_CAT(SBX_WIDTH_, SBX_ISA), "wide_<isa>.h's SBX_W is not the width in src/core/isa.h");
 

@@ -204,9 +204,10 @@ static inline int box_valid(const obox *b)
            asum <= SATBOX_AXIS_SUM_LIMIT;
 }
 
-/* Overlap bit of one pair (0 for bad data, which sets *bad). The first separating axis ends the
- * test (in id order): the bit is the same as testing all 15. */
-static inline uint8_t overlap(const obox *A, const obox *B, uint8_t *bad)
+/* 1 when no used axis has a computed gap above thr (0 for bad data, which sets *bad). The first
+ * axis above thr ends the test (in id order): the answer is the same as testing all 15. overlap()
+ * is thr = 0; the planner's conservative mode raises thr (planner/planner_ref.c). */
+SBX_ALWAYS_INLINE uint8_t overlap_within(const obox *A, const obox *B, float thr, uint8_t *bad)
 {
     sat_pair P;
     float proj;
@@ -215,17 +216,20 @@ static inline uint8_t overlap(const obox *A, const obox *B, uint8_t *bad)
     if (!P.valid)
         return 0;
     for (int i = 0; i < 3; i++)
-        if (gap_face_a(A, B, &P, i) > 0.0f)
+        if (gap_face_a(A, B, &P, i) > thr)
             return 0;
     for (int j = 0; j < 3; j++)
-        if (gap_face_b(A, B, &P, j, &proj) > 0.0f)
+        if (gap_face_b(A, B, &P, j, &proj) > thr)
             return 0;
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
-            if (usable_edge(&P, i, j) && gap_edge(A, B, &P, i, j, &proj) > 0.0f)
+            if (usable_edge(&P, i, j) && gap_edge(A, B, &P, i, j, &proj) > thr)
                 return 0;
     return 1;
 }
+
+/* Overlap bit of one pair (0 for bad data, which sets *bad). */
+static inline uint8_t overlap(const obox *A, const obox *B, uint8_t *bad) { return overlap_within(A, B, 0.0f, bad); }
 
 typedef struct collide_out {
     uint8_t hit, axis, bad;

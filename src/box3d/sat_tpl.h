@@ -125,10 +125,11 @@ SBX_INLINE wf max_edges(const oboxw *A, const oboxw *B, const sat_pairw *P, wf m
     return m;
 }
 
-/* sat_ref.h overlap(): hit = valid and no used axis with g > 0. For a valid pair every gap is
- * finite (see sat_ref.h, "Validity"), so the test is max(g) <= 0 over the used axes, in any order;
- * a skipped edge axis enters as 0, which cannot separate. */
-SBX_INLINE void overlap_w(const oboxw *A, const oboxw *B, unsigned *hit, unsigned *inv)
+/* The largest gap over the used axes of SBX_W pairs, and their validity (sat_ref.h
+ * overlap_within() is max <= thr). For a valid pair every gap is finite (see sat_ref.h,
+ * "Validity"), so the max may be taken in any order; a skipped edge axis enters as 0, which
+ * cannot exceed a threshold >= 0. */
+SBX_INLINE wf max_gap_w(const oboxw *A, const oboxw *B, wm *valid)
 {
     sat_pairw P;
     wf proj;
@@ -138,9 +139,17 @@ SBX_INLINE void overlap_w(const oboxw *A, const oboxw *B, unsigned *hit, unsigne
         m = wf_max(m, gap_face_a_w(A, B, &P, i));
     for (int j = 0; j < 3; j++)
         m = wf_max(m, gap_face_b_w(A, B, &P, j, &proj));
-    m = P.near_par ? max_edges(A, B, &P, m, 1) : max_edges(A, B, &P, m, 0);
-    *hit = wm_bits(wm_and(P.valid, wm_le(m, wf_zero())));
-    *inv = wm_bits(wm_not(P.valid));
+    *valid = P.valid;
+    return P.near_par ? max_edges(A, B, &P, m, 1) : max_edges(A, B, &P, m, 0);
+}
+
+/* sat_ref.h overlap(): hit = valid and no used axis with g > 0. */
+SBX_INLINE void overlap_w(const oboxw *A, const oboxw *B, unsigned *hit, unsigned *inv)
+{
+    wm valid;
+    wf m = max_gap_w(A, B, &valid);
+    *hit = wm_bits(wm_and(valid, wm_le(m, wf_zero())));
+    *inv = wm_bits(wm_not(valid));
 }
 
 typedef struct collide_outw {

@@ -44,6 +44,7 @@ typedef struct sbx_box_job sbx_box_job; /* box3d/box3d.h */
 struct sbx_cjob;                        /* box3d/contacts.h */
 struct sbx_job2d;                       /* poly2d/poly2d.h */
 struct sbx_cjob2d;                      /* poly2d/contacts2d.h */
+struct sbx_pjob;                        /* planner/planner.h */
 #define SBX_KERNELS(X)                                                                                            \
     X(overlap, ptrdiff_t, (const sbx_job *job))                  /* number of pairs with hit == 1 */              \
     X(collide, ptrdiff_t, (const sbx_job *job))                  /* number of pairs with hit == 1 */              \
@@ -52,7 +53,8 @@ struct sbx_cjob2d;                      /* poly2d/contacts2d.h */
     X(contacts, ptrdiff_t, (const struct sbx_cjob *job))         /* number of pairs with hit == 1 */              \
     X(overlap2d, ptrdiff_t, (const struct sbx_job2d *job))       /* number of pairs with hit == 1 */              \
     X(collide2d, ptrdiff_t, (const struct sbx_job2d *job))       /* number of pairs with hit == 1 */              \
-    X(contacts2d, ptrdiff_t, (const struct sbx_cjob2d *job))     /* number of pairs with count > 0 */
+    X(contacts2d, ptrdiff_t, (const struct sbx_cjob2d *job))     /* number of pairs with count > 0 */             \
+    X(configs, ptrdiff_t, (const struct sbx_pjob *job))          /* configurations not free, or a motion's state */
 
 typedef struct sbx_path {
 #define SBX_KERNEL_FIELD(name, ret, args) ret(*name) args;

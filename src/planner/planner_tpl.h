@@ -1,0 +1,223 @@
+/* planner_tpl.h - the template of planner_ref.c: SBX_W robot configurations per step (lanes over configurations), the obstacles culled in lanes. */
+/* SPDX-License-Identifier: MIT */
+#ifndef SATBOX_PLANNER_TPL_H
+#define SATBOX_PLANNER_TPL_H
+
+#include "core/tpl_common.h"
+#include "planner/planner.h"
+
+/* Included after sat_tpl.h and sources_tpl.h (pair_setup_w, max_gap_w, the loaders). A step holds
+ * SBX_W configurations, one a lane; per link, its lanes' AABBs and scales (bounds_w, planner_ref.c
+ * bounds()); then, per link:
+ *   1. the link's box over the lanes still to check (the union of their AABBs, the largest
+ *      scale) against SBX_W obstacles at a time (lanes over obstacles, from the world's rows):
+ *      a filter whose tolerance is at least every lane's, so it drops only pairs the lane test
+ *      drops (planner_ref.c meet());
+ *   2. each obstacle left, broadcast, against the lanes' AABBs (meet_w), exactly the scalar test;
+ *   3. the 15-axis test (max_gap_w against 0, or tol in the conservative mode) on the lanes left.
+ * A lane that hits leaves the step's lanes to check; the step ends when none is left. The self
+ * pairs come last, both links in lanes. Verdicts are planner_ref.c's on every path: the same
+ * operations in the same order decide each (lane, pair), and the filters only skip work. */
+
+/* planner_ref.c bounds(). */
+SBX_INLINE void bounds_w(const oboxw *b, wf mn[3], wf mx[3], wf *s)
+{
+    for (int c = 0; c < 3; c++) {
+        wf e = wf_add(wf_add(wf_mul(wf_abs(b->u[0][c]), b->h[0]), wf_mul(wf_abs(b->u[1][c]), b->h[1])),
+                      wf_mul(wf_abs(b->u[2][c]), b->h[2]));
+        mn[c] = wf_sub(b->c[c], e);
+        mx[c] = wf_add(b->c[c], e);
+    }
+    *s = wf_add(wf_add(wf_add(wf_add(wf_add(wf_abs(b->c[0]), wf_abs(b->c[1])), wf_abs(b->c[2])), b->h[0]), b->h[1]),
+                b->h[2]);
+}
+
+/* planner_ref.c meet(). */
+SBX_INLINE wm meet_w(const wf amn[3], const wf amx[3], const wf bmn[3], const wf bmx[3], wf tol)
+{
+    wm m = wm_and(wm_le(amn[0], wf_add(bmx[0], tol)), wm_le(bmn[0], wf_add(amx[0], tol)));
+    for (int c = 1; c < 3; c++)
+        m = wm_and(m, wm_and(wm_le(amn[c], wf_add(bmx[c], tol)), wm_le(bmn[c], wf_add(amx[c], tol))));
+    return m;
+}
+
+/* planner_ref.c pair_hits() for the lanes `lanes`: the lanes that hit. */
+SBX_INLINE unsigned pair_hits_w(const oboxw *A, const wf amn[3], const wf amx[3], wf sa, const oboxw *B,
+                                const wf bmn[3], const wf bmx[3], wf sb, int cons, unsigned lanes)
+{
+    wf tol = wf_mul(wf_set1(SATBOX_PLAN_REL), wf_add(sa, sb));
+    lanes &= wm_bits(meet_w(amn, amx, bmn, bmx, tol));
+    if (!lanes)
+        return 0;
+    wm valid;
+    wf g = max_gap_w(A, B, &valid);
+    return wm_bits(wm_and(valid, wm_le(g, cons ? tol : wf_zero()))) & lanes;
+}
+
+/* The links' lanes: configurations [i, i + k) or, for a motion, the states idx[]. */
+SBX_INLINE void load_link_w(const sbx_pjob *job, size_t l, const int32_t *idx, size_t i, int k, oboxw *b)
+{
+    if (idx)
+        load_pool_box_w(&job->links[l], idx, b);
+    else
+        load_mat_w(&job->links[l], i, k, b);
+}
+
+/* Obstacle m of the world, broadcast to every lane, with its bounds. */
+SBX_INLINE void world_box_w(const satbox_world *w, size_t m, oboxw *b, wf mn[3], wf mx[3], wf *s)
+{
+    const float *r = w->rows;
+    size_t st = w->stride;
+    for (int c = 0; c < 3; c++) {
+        b->c[c] = wf_set1(r[(SBX_WR_C + c) * st + m]);
+        b->h[c] = wf_set1(r[(SBX_WR_H + c) * st + m]);
+        mn[c] = wf_set1(r[(SBX_WR_MIN + c) * st + m]);
+        mx[c] = wf_set1(r[(SBX_WR_MAX + c) * st + m]);
+        for (int k = 0; k < 3; k++)
+            b->u[k][c] = wf_set1(r[(SBX_WR_U + 3 * k + c) * st + m]);
+    }
+    *s = wf_set1(r[SBX_WR_S * st + m]);
+}
+
+/* The lanes of `todo` whose link boxes break the per-box rule. */
+SBX_INLINE unsigned bad_lanes_w(const sbx_pjob *job, const int32_t *idx, size_t i, int k, unsigned todo)
+{
+    unsigned bad = 0;
+    for (size_t l = 0; l < job->nlinks; l++) {
+        oboxw b;
+        load_link_w(job, l, idx, i, k, &b);
+        bad |= wm_bits(wm_not(box_valid_w(&b)));
+    }
+    return bad & todo;
+}
+
+/* Step 1's filter for link lanes (mn, mx, s) still in `todo`: the obstacles from m0 on, SBX_W at
+ * a time, whose AABBs meet the lanes' union grown by the largest lane tolerance; the bits of the
+ * first vector of obstacles that has any (0 when none is left), *m0 moved past it. */
+SBX_INLINE unsigned next_obstacles_w(const satbox_world *w, const wf mn[3], const wf mx[3], wf s, unsigned todo,
+                                     size_t *m0)
+{
+    float lmn[3][SBX_W], lmx[3][SBX_W], ls[SBX_W];
+    for (int c = 0; c < 3; c++) {
+        wf_storeu(lmn[c], mn[c]);
+        wf_storeu(lmx[c], mx[c]);
+    }
+    wf_storeu(ls, s);
+    float umn[3] = {INFINITY, INFINITY, INFINITY}, umx[3] = {-INFINITY, -INFINITY, -INFINITY}, us = 0.0f;
+    for (unsigned t = todo; t; t &= t - 1u) {
+        int l = __builtin_ctz(t);
+        for (int c = 0; c < 3; c++) {
+            umn[c] = lmn[c][l] < umn[c] ? lmn[c][l] : umn[c];
+            umx[c] = lmx[c][l] > umx[c] ? lmx[c][l] : umx[c];
+        }
+        us = ls[l] > us ? ls[l] : us;
+    }
+    wf bmn[3], bmx[3];
+    for (int c = 0; c < 3; c++) {
+        bmn[c] = wf_set1(umn[c]);
+        bmx[c] = wf_set1(umx[c]);
+    }
+    wf rel = wf_set1(SATBOX_PLAN_REL), bs = wf_set1(us);
+    const float *r = w->rows;
+    size_t st = w->stride;
+    for (size_t m = *m0; m < w->n; m += SBX_W) {
+        wf omn[3], omx[3];
+        for (int c = 0; c < 3; c++) {
+            omn[c] = wf_loadu(r + (SBX_WR_MIN + c) * st + m);
+            omx[c] = wf_loadu(r + (SBX_WR_MAX + c) * st + m);
+        }
+        wf tol = wf_mul(rel, wf_add(bs, wf_loadu(r + SBX_WR_S * st + m)));
+        unsigned hit = wm_bits(meet_w(bmn, bmx, omn, omx, tol));
+        if (hit) {
+            *m0 = m + SBX_W;
+            return hit;
+        }
+    }
+    *m0 = w->n;
+    return 0;
+}
+
+/* The lanes of `todo` that hit: configurations [i, i + k), or the states idx[]. */
+static SBX_NOINLINE unsigned step_hits_w(const sbx_pjob *job, const int32_t *idx, size_t i, int k, unsigned todo)
+{
+    const satbox_world *w = job->world;
+    int cons = (job->flags & SATBOX_PLAN_CONSERVATIVE) != 0;
+    unsigned hit = 0;
+    for (size_t l = 0; l < job->nlinks && todo && w && w->n; l++) {
+        oboxw A, B;
+        wf amn[3], amx[3], sa, bmn[3], bmx[3], sb;
+        load_link_w(job, l, idx, i, k, &A);
+        bounds_w(&A, amn, amx, &sa);
+        size_t m0 = 0;
+        while (todo && m0 < w->n) {
+            unsigned near = next_obstacles_w(w, amn, amx, sa, todo, &m0);
+            size_t base = m0 - SBX_W; /* the vector of obstacles `near` is about */
+            for (; near && todo; near &= near - 1u) {
+                world_box_w(w, base + (size_t)__builtin_ctz(near), &B, bmn, bmx, &sb);
+                unsigned h = pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, todo);
+                hit |= h;
+                todo &= ~h;
+            }
+        }
+    }
+    for (size_t p = 0; p < job->nself && todo; p++) {
+        oboxw A, B;
+        wf amn[3], amx[3], sa, bmn[3], bmx[3], sb;
+        load_link_w(job, job->self[p].a, idx, i, k, &A);
+        load_link_w(job, job->self[p].b, idx, i, k, &B);
+        bounds_w(&A, amn, amx, &sa);
+        bounds_w(&B, bmn, bmx, &sb);
+        unsigned h = pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, todo);
+        hit |= h;
+        todo &= ~h;
+    }
+    return hit;
+}
+
+/* planner_ref.c motion(): a round of SATBOX_PLAN_ROUND states is SATBOX_PLAN_ROUND / SBX_W steps. */
+static ptrdiff_t motion_w(const sbx_pjob *job)
+{
+    _Static_assert(SATBOX_PLAN_ROUND % SBX_W == 0, "a motion round is whole steps");
+    size_t K = job->k, V = (K + SATBOX_PLAN_ROUND - 1) / SATBOX_PLAN_ROUND, best = K;
+    for (size_t v = 0; v < V; v++) {
+        for (size_t j0 = 0; j0 < SATBOX_PLAN_ROUND; j0 += SBX_W) {
+            int32_t idx[SBX_W];
+            unsigned live = 0;
+            for (int l = 0; l < SBX_W; l++) {
+                size_t q = sbx_motion_state(v, j0 + (size_t)l, V);
+                live |= (unsigned)(q < best) << l;
+                idx[l] = q < best ? (int32_t)q : 0;
+            }
+            if (!live)
+                continue;
+            unsigned bad = bad_lanes_w(job, idx, 0, SBX_W, live);
+            unsigned stop = bad | step_hits_w(job, idx, 0, SBX_W, live & ~bad);
+            for (; stop; stop &= stop - 1u) {
+                size_t q = (size_t)idx[__builtin_ctz(stop)];
+                best = q < best ? q : best;
+            }
+        }
+        if ((job->flags & SATBOX_PLAN_ANY) && best < K)
+            break;
+    }
+    return (ptrdiff_t)best;
+}
+
+static ptrdiff_t kernel_configs(const sbx_pjob *job)
+{
+    if (!job->out)
+        return motion_w(job);
+    size_t count = 0;
+    for (size_t i = 0; i < job->k; i += SBX_W) {
+        int k = job->k - i >= (size_t)SBX_W ? SBX_W : (int)(job->k - i);
+        unsigned live = (1u << k) - 1u;
+        unsigned bad = bad_lanes_w(job, NULL, i, k, live);
+        unsigned hit = step_hits_w(job, NULL, i, k, live & ~bad);
+        for (int l = 0; l < k; l++)
+            job->out[i + (size_t)l] = (bad >> l & 1u) ? SATBOX_CONFIG_BAD : (uint8_t)(hit >> l & 1u);
+        count += (size_t)wm_count((bad | hit) & live);
+    }
+    return (ptrdiff_t)count;
+}
+
+#endif
