@@ -13,11 +13,13 @@ const double RB_BASE[3] = {3.25, -1.75, 0.5};
 const double RB_Q_LO[RB_DOF] = {-2.8973, -1.7628, -2.8973, -3.0718, -2.8973, -0.0175, -2.8973};
 const double RB_Q_HI[RB_DOF] = {2.8973, 1.7628, 2.8973, -0.0698, 2.8973, 3.7525, 2.8973};
 
-/* Modified DH rows of joints 1-7 (a, d, alpha), Panda's published values, in meters and radians. */
+/* Modified DH rows of joints 1-7 (a, d, then alpha), Panda's published values, in meters and radians. */
 static const double DH_A[RB_DOF] = {0, 0, 0, 0.0825, -0.0825, 0, 0.088};
 static const double DH_D[RB_DOF] = {0.333, 0, 0.316, 0, 0.384, 0, 0};
 #define HALF_PI 1.57079632679489661923
-static const double DH_ALPHA[RB_DOF] = {0, -HALF_PI, HALF_PI, HALF_PI, -HALF_PI, HALF_PI, HALF_PI};
+/* alpha is 0 or +-pi/2 on every row: its cosine and sine, exactly. */
+static const double DH_COS_ALPHA[RB_DOF] = {1, 0, 0, 0, 0, 0, 0};
+static const double DH_SIN_ALPHA[RB_DOF] = {0, -1, 1, 1, -1, 1, 1};
 #define FLANGE_D 0.107
 
 /* The link boxes in their link's frame (boxes 0-6: frames 1-7; box 7: the hand's frame, the
@@ -36,10 +38,11 @@ typedef struct xf {
     double p[3];
 } xf;
 
-/* t = t * (turn alpha about x, move a along x, turn q about z, move d along z). */
-static void mdh_step(xf *t, double a, double d, double alpha, double q)
+/* t = t * (turn alpha about x, move a along x, turn q about z, move d along z), alpha given by
+ * its cosine ca and sine sa. */
+static void mdh_step(xf *t, double a, double d, double ca, double sa, double q)
 {
-    double ca = cos(alpha), sa = sin(alpha), cq = cos(q), sq = sin(q);
+    double cq = cos(q), sq = sin(q);
     /* The step's own rotation (alpha about x, then q about z) and translation (a along x, then d along the turned z). */
     double S[3][3] = {{cq, -sq, 0}, {ca * sq, ca * cq, -sa}, {sa * sq, sa * cq, ca}};
     double s[3] = {a, -sa * d, ca * d};
@@ -65,10 +68,10 @@ void rb_fk(const double q[RB_DOF], rb_box links[RB_LINKS])
 {
     xf t = {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {RB_BASE[0], RB_BASE[1], RB_BASE[2]}};
     for (int j = 0; j < RB_DOF; j++) {
-        mdh_step(&t, DH_A[j], DH_D[j], DH_ALPHA[j], q[j]);
+        mdh_step(&t, DH_A[j], DH_D[j], DH_COS_ALPHA[j], DH_SIN_ALPHA[j], q[j]);
         box_in(&t, j, &links[j]);
     }
-    mdh_step(&t, 0, FLANGE_D, 0, -HALF_PI / 2); /* the flange, turned to the hand's frame */
+    mdh_step(&t, 0, FLANGE_D, 1, 0, -HALF_PI / 2); /* the flange, turned to the hand's frame */
     box_in(&t, 7, &links[7]);
 }
 
