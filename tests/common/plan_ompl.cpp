@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <ctime>
 
 #include <ompl/base/DiscreteMotionValidator.h>
 #include <ompl/base/ProblemDefinition.h>
@@ -29,6 +30,13 @@ namespace {
 double now()
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+double thread_cpu()
+{
+    timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 const double *values(const ob::State *s) { return s->as<ob::RealVectorStateSpace::StateType>()->values; }
@@ -212,9 +220,10 @@ PlanRun plan_once(const Scene &scene, Checker checker, Planner planner, const do
     p->setProblemDefinition(pdef);
     p->setup();
     PlanRun run;
-    double t0 = now();
+    double t0 = now(), c0 = thread_cpu();
     ob::PlannerStatus st = p->solve(ob::timedPlannerTerminationCondition(timeout));
     run.seconds = now() - t0;
+    run.cpu_seconds = thread_cpu() - c0;
     run.solved = st == ob::PlannerStatus::EXACT_SOLUTION;
     run.check_seconds = s.timers.check;
     run.fk_seconds = s.timers.fk;
@@ -266,7 +275,7 @@ double check_motions(const Scene &scene, Checker checker, const std::vector<std:
     Setup s(scene, checker, satbox_flags);
     ob::ScopedState<> a(s.space), b(s.space);
     valid.assign(from.size(), 0);
-    double t0 = now();
+    double t0 = thread_cpu();
     for (size_t i = 0; i < from.size(); i++) {
         for (int j = 0; j < RB_DOF; j++) {
             a[j] = from[i][j];
@@ -274,7 +283,7 @@ double check_motions(const Scene &scene, Checker checker, const std::vector<std:
         }
         valid[i] = s.si->checkMotion(a.get(), b.get());
     }
-    return now() - t0;
+    return thread_cpu() - t0;
 }
 
 } // namespace plan

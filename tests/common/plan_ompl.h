@@ -18,8 +18,9 @@ const char *planner_name(Planner p);
 struct PlanRun {
     bool solved = false;
     double seconds = 0;       // planner's solve() wall time
-    double check_seconds = 0; // inside the collision checker (FCL, or satbox with its packing), FK excluded
-    double fk_seconds = 0;    // in the double forward kinematics
+    double cpu_seconds = 0;   // the same in the thread's CPU time (a shared machine's waits left out)
+    double check_seconds = 0; // wall time inside the collision checker (FCL only), FK excluded
+    double fk_seconds = 0;    // wall time in the double forward kinematics (FCL runs only)
     size_t states = 0;        // configurations checked
     size_t motions = 0;       // motions checked
     std::vector<std::vector<double>> path; // the solution's states (joint vectors), unsimplified
@@ -38,7 +39,7 @@ PlanRun plan_once(const Scene &scene, Checker checker, Planner planner, const do
                   const double goal[RB_DOF], unsigned seed, double timeout, unsigned satbox_flags = 0);
 
 // Motion checks through OMPL's validators, as plan_once sets them up: `pairs` motions (q1, q2 =
-// q1 + a step of the planners' default range) with q1 free; returns the seconds for all of them and
+// q1 + a step of the planners' default range) with q1 free; returns the thread CPU seconds for all of them and
 // writes each verdict (1 = the motion is valid).
 double check_motions(const Scene &scene, Checker checker, const std::vector<std::vector<double>> &from,
                      const std::vector<std::vector<double>> &to, std::vector<uint8_t> &valid, unsigned satbox_flags = 0);

@@ -258,9 +258,9 @@ int rb_scene_region(rb_scene_kind kind, const double p[3])
             if (l[0] > -0.3 && l[0] < 0.14 && fabs(l[1]) < 0.44 && l[2] > 0.02 && l[2] < 1.18)
                 return s + 1;
         }
-    } else if (kind == RB_TABLE) { /* among the clutter: over the top, at most 15 cm above it */
+    } else if (kind == RB_TABLE) { /* among the clutter: over the top, at most 20 cm above it */
         local_of(&TABLE, p, l);
-        if (l[0] > 0.3 && l[0] < 1.0 && fabs(l[1]) < 0.65 && l[2] > 0 && l[2] < 0.15 && fabs(l[1]) > 0.2)
+        if (l[0] > 0.3 && l[0] < 1.0 && fabs(l[1]) < 0.65 && l[2] > 0 && l[2] < 0.2 && fabs(l[1]) > 0.2)
             return l[1] < 0 ? 1 : 2;
     } else if (kind == RB_CAGE) { /* low, within 25 cm of a wall at x = -s or +s */
         local_of(&CAGE, p, l);
