@@ -12,8 +12,8 @@ A world program that is missing (its engine was not found at build time) is left
 path the CPU lacks (the world exits 77), or one above SATBOX_ISA when that is set, is left out with a note.
 
 Each row is one world run (tests/worlds/world_ode.c, tests/worlds/world_bullet.cpp; scenes from
-tests/worlds/world_scene.c): mean ms per step of the narrow phase (candidate pairs -> contact array, all glue counted: for satbox the pool refresh and the
-prefilter) and of the whole step, their speed-ups over the same engine's own narrow phase on the same
+tests/worlds/world_scene.c): mean ms per step of the narrow phase (candidate pairs -> contact array, all glue counted: for satbox the pool refresh and, in
+Bullet, the manifold fill) and of the whole step, their speed-ups over the same engine's own narrow phase on the same
 scene, and the end state's quality: deepest penetration (satbox_collide on every pair, the same measure for
 every row), largest drift of a box over the last 100 steps, boxes lost, NaN. The runs are single: on a
 shared machine the times carry its noise (interference only adds time)."""

@@ -40,6 +40,12 @@ ptrdiff_t satbox_world_init(satbox_world *world, void *mem, size_t bytes, const 
     return (ptrdiff_t)m;
 }
 
+/* 1 when [lo, hi) meets the `bytes` bytes at p. */
+static int meets(uintptr_t lo, uintptr_t hi, const void *p, size_t bytes)
+{
+    return p && bytes && lo < (uintptr_t)p + bytes && (uintptr_t)p < hi;
+}
+
 /* The checks of both queries: 1 nothing to do (k = 0), 0 run, else the error. The link arrays are
  * checked one by one (a robot may have more than the span table holds), `out` against each. */
 static SBX_NOINLINE int plan_check(const sbx_pjob *job, unsigned allowed)
@@ -57,28 +63,26 @@ static SBX_NOINLINE int plan_check(const sbx_pjob *job, unsigned allowed)
     for (size_t p = 0; p < job->nself; p++)
         if (job->self[p].a >= job->nlinks || job->self[p].b >= job->nlinks)
             return SATBOX_ERR_INDEX;
-    sbx_span out = {(uintptr_t)job->out, (uintptr_t)job->out + job->k};
+    /* each link's 15 arrays: present, and apart from `out` (without a span table per link: a
+     * one-configuration call must not pay more for its checks than for its answer) */
+    uintptr_t olo = (uintptr_t)job->out, ohi = olo + job->k;
+    size_t bytes = job->k * sizeof(float);
     for (size_t l = 0; l < job->nlinks; l++) {
-        sbx_spans s = {.nin = 0};
-        int e = sbx_check_boxes(&job->links[l], job->k, &s);
-        if (e)
-            return e;
-        if (job->out) {
-            s.out[s.nout++] = out;
-            if (sbx_aliased(&s))
+        const satbox_boxes *b = &job->links[l];
+        const float *a[15] = {b->center[0], b->center[1], b->center[2], b->half[0], b->half[1], b->half[2]};
+        for (int q = 0; q < 9; q++)
+            a[6 + q] = b->axis[q / 3][q % 3];
+        for (int q = 0; q < 15; q++) {
+            if (!a[q])
+                return SATBOX_ERR_NULL;
+            if (job->out && meets(olo, ohi, a[q], bytes))
                 return SATBOX_ERR_ALIAS;
         }
     }
-    if (job->out) {
-        sbx_spans s = {.nin = 0};
-        sbx_add_in(&s, job->links, job->nlinks * sizeof *job->links);
-        sbx_add_in(&s, job->self, job->nself * sizeof *job->self);
-        if (job->world)
-            sbx_add_in(&s, job->world->rows, job->world->stride * SBX_WR_ROWS * sizeof(float));
-        s.out[s.nout++] = out;
-        if (sbx_aliased(&s))
-            return SATBOX_ERR_ALIAS;
-    }
+    if (job->out && (meets(olo, ohi, job->links, job->nlinks * sizeof *job->links) ||
+                     meets(olo, ohi, job->self, job->nself * sizeof *job->self) ||
+                     (job->world && meets(olo, ohi, job->world->rows, job->world->stride * SBX_WR_ROWS * sizeof(float)))))
+        return SATBOX_ERR_ALIAS;
     return SATBOX_OK;
 }
 

@@ -203,11 +203,112 @@ static ptrdiff_t motion_w(const sbx_pjob *job)
     return (ptrdiff_t)best;
 }
 
+/* Obstacles m0 .. m0 + SBX_W - 1 of the world as lanes (whole rows: the stride is a multiple of
+ * 16): their bounds, and their boxes (loaded only where a bound test passed). */
+SBX_INLINE void world_bounds_w(const satbox_world *w, size_t m0, wf mn[3], wf mx[3], wf *s)
+{
+    const float *r = w->rows + m0;
+    size_t st = w->stride;
+    for (int c = 0; c < 3; c++) {
+        mn[c] = wf_loadu(r + (SBX_WR_MIN + c) * st);
+        mx[c] = wf_loadu(r + (SBX_WR_MAX + c) * st);
+    }
+    *s = wf_loadu(r + SBX_WR_S * st);
+}
+SBX_INLINE void world_lanes_w(const satbox_world *w, size_t m0, oboxw *b)
+{
+    const float *r = w->rows + m0;
+    size_t st = w->stride;
+    for (int c = 0; c < 3; c++) {
+        b->c[c] = wf_loadu(r + (SBX_WR_C + c) * st);
+        b->h[c] = wf_loadu(r + (SBX_WR_H + c) * st);
+        for (int k = 0; k < 3; k++)
+            b->u[k][c] = wf_loadu(r + (SBX_WR_U + 3 * k + c) * st);
+    }
+}
+
+/* Link l of configuration q, broadcast to every lane. */
+SBX_INLINE void link_one_w(const sbx_pjob *job, size_t l, size_t q, oboxw *b)
+{
+    const satbox_boxes *s = &job->links[l];
+    for (int c = 0; c < 3; c++) {
+        b->c[c] = wf_set1(s->center[c][q]);
+        b->h[c] = wf_set1(s->half[c][q]);
+        for (int k = 0; k < 3; k++)
+            b->u[k][c] = wf_set1(s->axis[k][c][q]);
+    }
+}
+
+/* The verdict of configuration q alone, the obstacles in lanes (calls with fewer configurations
+ * than lanes): SBX_W obstacles at a time against the union of the configuration's link AABBs
+ * grown by the largest link tolerance (a filter, as in step_hits_w), then each link's AABB test on
+ * the lanes left, then the 15-axis test where some lane passed: per (link, obstacle) the
+ * expressions of step_hits_w, lane for lane. */
+static SBX_NOINLINE uint8_t config_alone_w(const sbx_pjob *job, size_t q)
+{
+    const satbox_world *w = job->world;
+    int cons = (job->flags & SATBOX_PLAN_CONSERVATIVE) != 0;
+    wf umn[3], umx[3], us = wf_zero();
+    for (int c = 0; c < 3; c++) {
+        umn[c] = wf_set1(INFINITY);
+        umx[c] = wf_set1(-INFINITY);
+    }
+    for (size_t l = 0; l < job->nlinks; l++) {
+        oboxw A;
+        wf amn[3], amx[3], sa;
+        link_one_w(job, l, q, &A);
+        if (!(wm_bits(box_valid_w(&A)) & 1u))
+            return SATBOX_CONFIG_BAD;
+        bounds_w(&A, amn, amx, &sa);
+        for (int c = 0; c < 3; c++) {
+            umn[c] = wf_min(amn[c], umn[c]);
+            umx[c] = wf_max(amx[c], umx[c]);
+        }
+        us = wf_max(sa, us);
+    }
+    wf rel = wf_set1(SATBOX_PLAN_REL);
+    for (size_t m0 = 0; w && m0 < w->n; m0 += SBX_W) {
+        wf bmn[3], bmx[3], sb;
+        world_bounds_w(w, m0, bmn, bmx, &sb);
+        unsigned near = wm_bits(meet_w(umn, umx, bmn, bmx, wf_mul(rel, wf_add(us, sb))));
+        if (!near)
+            continue;
+        oboxw B;
+        world_lanes_w(w, m0, &B);
+        for (size_t l = 0; l < job->nlinks; l++) {
+            oboxw A;
+            wf amn[3], amx[3], sa;
+            link_one_w(job, l, q, &A);
+            bounds_w(&A, amn, amx, &sa);
+            if (pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, near))
+                return SATBOX_COLLIDES;
+        }
+    }
+    for (size_t p = 0; p < job->nself; p++) {
+        oboxw A, B;
+        wf amn[3], amx[3], sa, bmn[3], bmx[3], sb;
+        link_one_w(job, job->self[p].a, q, &A);
+        link_one_w(job, job->self[p].b, q, &B);
+        bounds_w(&A, amn, amx, &sa);
+        bounds_w(&B, bmn, bmx, &sb);
+        if (pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, 1u))
+            return SATBOX_COLLIDES;
+    }
+    return SATBOX_FREE;
+}
+
 static ptrdiff_t kernel_configs(const sbx_pjob *job)
 {
     if (!job->out)
         return motion_w(job);
     size_t count = 0;
+    if (job->k < (size_t)SBX_W) {
+        for (size_t q = 0; q < job->k; q++) {
+            job->out[q] = config_alone_w(job, q);
+            count += job->out[q] != SATBOX_FREE;
+        }
+        return (ptrdiff_t)count;
+    }
     for (size_t i = 0; i < job->k; i += SBX_W) {
         int k = job->k - i >= (size_t)SBX_W ? SBX_W : (int)(job->k - i);
         unsigned live = (1u << k) - 1u;

@@ -2,7 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Usage:
  *   world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox [--isa NAME]
- *             [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]
+ *             [--damping] [--cpu-time] [--json]
  *   world_ode --check     the meson test (see check_main below)
  *   world_ode --diag --scene ... --narrow ...   a tool: over the drift window of that run, dCollide's
  *             contacts against satbox's manifold of the same states, pair by pair (diag_main)
@@ -16,15 +16,16 @@
  * near callback that only collects the candidate pairs, the same contact surface (friction,
  * softness) and dWorldQuickStep. They differ only in how the pairs become contacts:
  *  - ode:    dCollide(o1, o2) on every pair, up to 4 dContactGeom each;
- *  - satbox: the quaternion record pool refreshed from the bodies, then (when many candidates do
- *            not touch; --prefilter / --no-prefilter force it on / off)
- *            satbox_overlap_pairs_qrec() keeps the touching pairs, and one
- *            satbox_contacts_stream_pairs_qrec() call gives their manifolds. The contacts are the
- *            same either way (same hit bit, same ascending pair order).
+ *  - satbox: the quaternion record pool refreshed from the bodies, then one
+ *            satbox_contacts_stream_pairs_qrec() call on every candidate pair: the stream drops
+ *            the pairs that do not touch at the overlap test's cost and writes the manifolds of
+ *            the others. (A satbox_overlap_pairs_qrec() prefilter before it, kept here until
+ *            issue 35, did the same work twice: measured without it, 4K piles, AVX2, narrow
+ *            phase 0.414 against 0.447 ms damped and 0.505 against 0.550 ms undamped.)
  * Phases timed per step (monotonic clock, or --cpu-time): broad = dSpaceCollide (pair collection); narrow = from
- * the pair list to the filled contact array (for satbox the pool refresh, the prefilter and the
- * stream; for ode the dCollide calls); joints = emptying last step's joints and creating this
- * step's contact joints from the array; solver = dWorldQuickStep; step = all of them.
+ * the pair list to the filled contact array (for satbox the pool refresh and the stream; for ode
+ * the dCollide calls); joints = emptying last step's joints and creating this step's contact joints
+ * from the array; solver = dWorldQuickStep; step = all of them.
  *
  * Sign convention at the border: for dCollide(o1, o2) ODE's normal points into o1 (moving o1 by
  * depth along it separates the pair), satbox's normal points from A to B; with A = o1 the ODE
@@ -56,12 +57,6 @@
 /* The clock of the phase times: ws_now (monotonic, the default) or ws_thread_cpu_now (--cpu-time). */
 static double (*clock_now)(void) = ws_now;
 
-/* satbox_overlap_pairs_qrec before the manifolds: never, always, or when the last step's fraction
- * of touching candidates was below PREFILTER_BELOW (measured on the 4K pile and pyramids, AVX2:
- * the prefilter costs ~1/6 of a manifold a pair, so it pays below ~5/6; 0.8 leaves a margin). */
-enum { PREFILTER_OFF = 0, PREFILTER_ON = 1, PREFILTER_AUTO = 2 };
-#define PREFILTER_BELOW 0.8
-
 /* Steps over which the drift of resting boxes is measured (the last ones of the run). */
 #define DRIFT_WINDOW 100
 
@@ -71,7 +66,6 @@ typedef struct world_params {
     int steps;
     uint64_t seed;
     int use_satbox; /* 0: dCollide; 1: satbox stream */
-    int prefilter;  /* satbox: satbox_overlap_pairs_qrec first, contacts only for touching pairs (PREFILTER_*) */
     int damping;    /* linear and angular damping (lets a pile come to rest sooner) */
 } world_params;
 
@@ -87,27 +81,21 @@ typedef struct world {
     const dReal **body_position, **body_quat;
     dSurfaceParameters surface;
     int use_satbox;
-    int prefilter;         /* PREFILTER_OFF, _ON or _AUTO */
-    int prefiltered;       /* this step's stream indexes touch_pairs (1) or pairs (0) */
-    double touch_fraction; /* last step's records / candidate pairs */
 
     satbox_pair *pairs; /* candidate pairs of this step (broad phase output) */
     size_t n_pairs, cap_pairs;
     /* ode narrow phase output */
     dContactGeom *ode_contacts;
     size_t n_ode_contacts, cap_ode_contacts;
-    /* satbox narrow phase: pool, prefilter, stream, feature side table */
+    /* satbox narrow phase: pool, stream, feature side table */
     satbox_qrec *pool;
-    uint32_t *touching;       /* indices into pairs of the overlapping pairs (prefilter) */
-    satbox_pair *touch_pairs; /* those pairs, gathered */
-    size_t cap_touching, cap_touch_pairs;
     satbox_manifold *stream;
     size_t n_stream, cap_stream;
     uint32_t *feature; /* feature id of each contact joint of this step (joint user data) */
     size_t cap_feature;
 
     double t_broad, t_narrow, t_joints, t_solver, t_step; /* seconds, summed over the steps */
-    double t_refresh, t_prefilter;                         /* satbox: parts of t_narrow */
+    double t_refresh;                                      /* satbox: the pool refresh, a part of t_narrow */
     size_t points;                                         /* contact joints, summed */
     size_t pairs_total;                                    /* candidate pairs, summed */
 } world;
@@ -206,7 +194,6 @@ static void world_create(world *w, const world_params *p)
     w->surface.soft_erp = SURFACE_SOFT_ERP;
     w->surface.soft_cfm = SURFACE_SOFT_CFM;
     w->use_satbox = p->use_satbox;
-    w->prefilter = p->prefilter;
 }
 
 static void world_destroy(world *w)
@@ -216,7 +203,7 @@ static void world_destroy(world *w)
     dWorldDestroy(w->world);
     free(w->body), free(w->geom), free(w->pool), free(w->pairs), free(w->ode_contacts);
     free(w->body_position), free(w->body_quat);
-    free(w->touching), free(w->touch_pairs), free(w->stream), free(w->feature);
+    free(w->stream), free(w->feature);
     ws_scene_free(&w->scene);
 }
 
@@ -244,43 +231,20 @@ static void refresh_pool(world *w)
     }
 }
 
-/* Leaves the manifolds in w->stream; record.pair indexes w->touch_pairs (prefilter) or w->pairs. */
+/* Leaves the manifolds in w->stream; record.pair indexes w->pairs. */
 static void narrow_satbox(world *w)
 {
     double t0 = clock_now();
     refresh_pool(w);
-    double t1 = clock_now();
-    const satbox_pair *pairs = w->pairs;
-    size_t n = w->n_pairs;
-    w->stream = (satbox_manifold *)grow(w->stream, &w->cap_stream, n, sizeof *w->stream);
-    /* The overlap test costs a fraction of a manifold and has the same hit bit as contacts at
-     * margin 0: worth running first when many candidates do not touch (a pile: ~2/3 of the broad
-     * phase's pairs), not when nearly all do (resting pyramids). Auto decides from the last step. */
-    w->prefiltered = n && (w->prefilter == PREFILTER_ON ||
-                           (w->prefilter == PREFILTER_AUTO && w->touch_fraction < PREFILTER_BELOW));
-    if (w->prefiltered) {
-        w->touching = (uint32_t *)grow(w->touching, &w->cap_touching, n, sizeof *w->touching);
-        w->touch_pairs = (satbox_pair *)grow(w->touch_pairs, &w->cap_touch_pairs, n, sizeof *w->touch_pairs);
-        ptrdiff_t hits = satbox_overlap_pairs_qrec(w->pool, w->scene.n_bodies, pairs, n, NULL, w->touching, NULL);
-        if (hits < 0) {
-            fprintf(stderr, "world_ode: satbox_overlap_pairs_qrec: %s\n", satbox_strerror((int)hits));
-            exit(1);
-        }
-        for (ptrdiff_t k = 0; k < hits; k++)
-            w->touch_pairs[k] = pairs[w->touching[k]];
-        pairs = w->touch_pairs;
-        n = (size_t)hits;
-    }
-    double t2 = clock_now();
-    w->t_refresh += t1 - t0, w->t_prefilter += t2 - t1;
-    ptrdiff_t records = satbox_contacts_stream_pairs_qrec(w->pool, w->scene.n_bodies, pairs, n, SATBOX_MARGIN,
-                                                          w->stream, NULL);
+    w->t_refresh += clock_now() - t0;
+    w->stream = (satbox_manifold *)grow(w->stream, &w->cap_stream, w->n_pairs, sizeof *w->stream);
+    ptrdiff_t records = satbox_contacts_stream_pairs_qrec(w->pool, w->scene.n_bodies, w->pairs, w->n_pairs,
+                                                          SATBOX_MARGIN, w->stream, NULL);
     if (records < 0) {
         fprintf(stderr, "world_ode: satbox_contacts_stream_pairs_qrec: %s\n", satbox_strerror((int)records));
         exit(1);
     }
     w->n_stream = (size_t)records;
-    w->touch_fraction = w->n_pairs ? (double)records / (double)w->n_pairs : 0.0;
 }
 
 /* ---- joints: contact array -> contact joints ---- */
@@ -301,10 +265,19 @@ static void joints_ode(world *w)
 /* A manifold's points become joints in the order satbox writes them: around the contact polygon
  * (rule 4 in satbox.h). QuickStep is a Gauss-Seidel solver, so that order matters: fed corner,
  * opposite corner, corner, corner (the order before), the pyramids crept 1.38x as much as with
- * dCollide (40 seeds); around the polygon, 0.94x. `--diag` shows the points themselves agree. */
+ * dCollide (40 seeds); around the polygon, 0.94x. `--diag` shows the points themselves agree.
+ * dJointAttach links each joint into its two bodies' joint lists (the list head is near the start
+ * of ODE's body object), which the solver and the narrow phase have evicted: the bodies are
+ * fetched JOINTS_AHEAD records ahead. Measured on the undamped 4K pile (200 steps), AVX2, the
+ * two ways alternating step by step in one run (so that the machine's load hits both alike):
+ * joints 1.21 against 1.43 ms a step with the fetch (4 ahead; 2 and 8 were no better, 16 worse). Tried and not kept, in the same way: the stream
+ * and the joints in chunks of 512 or 2048 pairs, each chunk's joints made while its records are
+ * hot (no gain: 1.82 against 1.80 ms narrow + joints); a fetch of the bodies 8 ahead in the pool
+ * refresh (no gain: 0.747 against 0.737 ms narrow). */
+#define JOINTS_AHEAD 4
 static void joints_satbox(world *w)
 {
-    const satbox_pair *pairs = w->prefiltered ? w->touch_pairs : w->pairs;
+    const satbox_pair *pairs = w->pairs;
     w->feature = (uint32_t *)grow(w->feature, &w->cap_feature, SATBOX_MAX_CONTACTS * w->n_stream, sizeof *w->feature);
     dContact contact;
     memset(&contact, 0, sizeof contact);
@@ -312,6 +285,13 @@ static void joints_satbox(world *w)
     contact.geom.side1 = contact.geom.side2 = -1;
     size_t made = 0;
     for (size_t r = 0; r < w->n_stream; r++) {
+        if (r + JOINTS_AHEAD < w->n_stream) {
+            satbox_pair ahead = pairs[w->stream[r + JOINTS_AHEAD].pair];
+            if (w->body[ahead.a])
+                __builtin_prefetch(w->body[ahead.a], 1);
+            if (w->body[ahead.b])
+                __builtin_prefetch(w->body[ahead.b], 1);
+        }
         const satbox_manifold *m = &w->stream[r];
         satbox_pair pair = pairs[m->pair];
         contact.geom.g1 = w->geom[pair.a];
@@ -379,7 +359,7 @@ static void world_states(const world *w, ws_state *states)
 }
 
 /* The satbox narrow phase's parts of the last run (ms per step), for the readable summary. */
-static double last_refresh_ms, last_prefilter_ms;
+static double last_refresh_ms;
 
 /* One run: build, step, measure. `narrow_name` must outlive the report. */
 static void run_world(const world_params *p, ws_report *r, char *narrow_name, size_t name_size)
@@ -424,7 +404,7 @@ static void run_world(const world_params *p, ws_report *r, char *narrow_name, si
     r->nan = ws_nan_count(&w.scene, end);
     r->hash = ws_state_hash(&w.scene, end);
     free(window_start), free(end);
-    last_refresh_ms = w.t_refresh * per_step_ms, last_prefilter_ms = w.t_prefilter * per_step_ms;
+    last_refresh_ms = w.t_refresh * per_step_ms;
     world_destroy(&w);
 }
 
@@ -488,7 +468,7 @@ static int check_main(void)
         int seeds = cases[c].seeds;
         for (int seed = 0; seed < seeds; seed++) {
             for (int use_satbox = 0; use_satbox < 2; use_satbox++) {
-                world_params p = {cases[c].scene, cases[c].n, cases[c].steps, (uint64_t)seed + 1, use_satbox, PREFILTER_AUTO,
+                world_params p = {cases[c].scene, cases[c].n, cases[c].steps, (uint64_t)seed + 1, use_satbox,
                                   cases[c].damping};
                 ws_report r;
                 run_world(&p, &r, name, sizeof name);
@@ -531,7 +511,7 @@ static int check_main(void)
             failures++;
             continue;
         }
-        world_params p = {"pile", hash_n, hash_steps, 1, 1, PREFILTER_AUTO, 1};
+        world_params p = {"pile", hash_n, hash_steps, 1, 1, 1};
         ws_report r;
         run_world(&p, &r, name, sizeof name);
         int same = first < 0 || r.hash == first_hash;
@@ -539,16 +519,6 @@ static int check_main(void)
                first < 0 ? " (reference)" : same ? " (same)" : " (differs)");
         if (first < 0)
             first = isa, first_hash = r.hash;
-        failures += !same;
-    }
-    /* The prefilter changes the work, never the contacts: forced on and off give the same end state. */
-    for (int mode = PREFILTER_OFF; mode <= PREFILTER_ON; mode++) {
-        world_params p = {"pile", hash_n, hash_steps, 1, 1, mode, 1};
-        ws_report r;
-        run_world(&p, &r, name, sizeof name);
-        int same = r.hash == first_hash;
-        printf("%s prefilter %-3s final state hash %016" PRIx64 " (%s)\n", same ? "ok  " : "FAIL",
-               mode == PREFILTER_ON ? "on" : "off", r.hash, same ? "same" : "differs");
         failures += !same;
     }
     printf("%s: %d failure(s)\n", failures ? "FAIL" : "PASS", failures);
@@ -616,7 +586,6 @@ static int diag_main(const world_params *p)
 {
     world w;
     world_create(&w, p);
-    w.prefilter = PREFILTER_OFF; /* satbox's records then index w.pairs (the same contacts either way) */
     int window_at = p->steps > DRIFT_WINDOW ? p->steps - DRIFT_WINDOW : 0;
     dContactGeom c4[4], c8[8];
     double n_both = 0, n_only_ode = 0, n_only_sat = 0, normal_diff = 0, a8 = 0, a4 = 0, as = 0;
@@ -738,7 +707,7 @@ static int diag_main(const world_params *p)
 static void usage(void)
 {
     fprintf(stderr, "usage: world_ode --scene pile|pyramid --n N --steps S --seed K --narrow ode|satbox "
-                    "[--isa NAME] [--damping] [--prefilter|--no-prefilter] [--cpu-time] [--json]\n"
+                    "[--isa NAME] [--damping] [--cpu-time] [--json]\n"
                     "       world_ode --check\n"
                     "       world_ode --diag --scene ... (the options of a run)\n");
     exit(2);
@@ -746,7 +715,7 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-    world_params p = {"pile", 1000, 600, 1, 0, PREFILTER_AUTO, 0};
+    world_params p = {"pile", 1000, 600, 1, 0, 0};
     const char *isa = NULL;
     int json_only = 0, check = 0, diag = 0;
     for (int i = 1; i < argc; i++) {
@@ -772,10 +741,6 @@ int main(int argc, char **argv)
             isa = argv[++i];
         else if (!strcmp(a, "--damping"))
             p.damping = 1;
-        else if (!strcmp(a, "--prefilter"))
-            p.prefilter = PREFILTER_ON;
-        else if (!strcmp(a, "--no-prefilter"))
-            p.prefilter = PREFILTER_OFF;
         else if (!strcmp(a, "--cpu-time"))
             clock_now = ws_thread_cpu_now;
         else if (!strcmp(a, "--json"))
@@ -812,8 +777,8 @@ int main(int argc, char **argv)
         char name[64];
         run_world(&p, &r, name, sizeof name);
         if (!json_only && p.use_satbox)
-            printf("satbox narrow phase: pool refresh %.3f ms/step, prefilter %.3f ms/step, manifolds %.3f ms/step\n",
-                   last_refresh_ms, last_prefilter_ms, r.narrow_ms - last_refresh_ms - last_prefilter_ms);
+            printf("satbox narrow phase: pool refresh %.3f ms/step, manifolds %.3f ms/step\n", last_refresh_ms,
+                   r.narrow_ms - last_refresh_ms);
         if (!json_only)
             printf("ode world, %s, %zu boxes, %d steps, narrow phase %s: narrow %.3f ms/step, whole step %.3f "
                    "ms/step, %.1f contact points/step; max penetration %.4g m, drift %.3g m, lost %zu, NaN %zu\n",
