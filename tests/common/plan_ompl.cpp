@@ -88,20 +88,48 @@ class SatboxValidity : public ob::StateValidityChecker {
 
 // The states j / nd (j = 1..nd) of the motion, the ones OMPL's DiscreteMotionValidator checks
 // (it assumes s1 valid), interpolated by the same formula as RealVectorStateSpace::interpolate,
-// FK in double, packed in lanes, then one satbox_motion() call.
+// FK in double, packed in lanes, then satbox_motion(). checkMotion(s1, s2) first checks 4 states
+// spread over the motion (j = nd/4, nd/2, 3nd/4, nd) and computes the FK of the others only when
+// those are free: the FK in double costs more than satbox's check of a state, and most colliding
+// motions have a colliding state among those 4 (the DiscreteMotionValidator's early exit, by
+// bisection, saves FCL's checks the same way). The verdict is the one of all nd states.
 class SatboxMotion : public ob::MotionValidator {
   public:
     SatboxMotion(const ob::SpaceInformationPtr &si, SatboxChecker &c, Timers &t) : ob::MotionValidator(si), c_(c), t_(t) {}
     bool checkMotion(const ob::State *s1, const ob::State *s2) const override
     {
-        size_t nd = fill(s1, s2);
-        bool ok = c_.motion(lanes_, nd, SATBOX_PLAN_ANY) == (ptrdiff_t)nd;
+        size_t nd = count(s1, s2);
+        bool ok;
+        if (nd <= 4) {
+            ok = check(s1, s2, nd, 1, nd);
+        } else {
+            js_.clear();
+            probe_.assign(nd + 1, 0);
+            for (size_t i = 1; i <= 4; i++) {
+                js_.push_back(nd * i / 4);
+                probe_[nd * i / 4] = 1;
+            }
+            ok = check_js(s1, s2, nd);
+            if (ok) {
+                js_.clear();
+                for (size_t j = 1; j <= nd; j++)
+                    if (!probe_[j])
+                        js_.push_back(j);
+                ok = check_js(s1, s2, nd);
+            }
+        }
+        t_.motions++;
         (ok ? valid_ : invalid_)++;
         return ok;
     }
     bool checkMotion(const ob::State *s1, const ob::State *s2, std::pair<ob::State *, double> &lastValid) const override
     {
-        size_t nd = fill(s1, s2);
+        size_t nd = count(s1, s2);
+        js_.clear();
+        for (size_t j = 1; j <= nd; j++)
+            js_.push_back(j);
+        fill(s1, s2, nd);
+        t_.motions++;
         ptrdiff_t first = c_.motion(lanes_, nd, 0); // the first state not free, in motion order
         if (first == (ptrdiff_t)nd) {
             valid_++;
@@ -116,29 +144,46 @@ class SatboxMotion : public ob::MotionValidator {
     }
 
   private:
-    size_t fill(const ob::State *s1, const ob::State *s2) const
+    size_t count(const ob::State *s1, const ob::State *s2) const
     {
         size_t nd = si_->getStateSpace()->validSegmentCount(s1, s2);
-        if (nd == 0)
-            nd = 1;
-        if (lanes_.size() < nd)
-            lanes_.resize(nd);
+        return nd ? nd : 1;
+    }
+    // The states j = from..to (step 1) of nd: free?
+    bool check(const ob::State *s1, const ob::State *s2, size_t nd, size_t from, size_t to) const
+    {
+        js_.clear();
+        for (size_t j = from; j <= to; j++)
+            js_.push_back(j);
+        return check_js(s1, s2, nd);
+    }
+    // The states js_ of nd: free (satbox_motion with SATBOX_PLAN_ANY)?
+    bool check_js(const ob::State *s1, const ob::State *s2, size_t nd) const
+    {
+        fill(s1, s2, nd);
+        return c_.motion(lanes_, js_.size(), SATBOX_PLAN_ANY) == (ptrdiff_t)js_.size();
+    }
+    // FK of the states js_ (of nd) into lanes 0, 1, ...
+    void fill(const ob::State *s1, const ob::State *s2, size_t nd) const
+    {
+        if (lanes_.size() < js_.size())
+            lanes_.resize(js_.size());
         const double *a = values(s1), *b = values(s2);
-        for (size_t j = 1; j <= nd; j++) {
-            double t = (double)j / (double)nd, q[RB_DOF];
-            for (int i = 0; i < RB_DOF; i++)
-                q[i] = a[i] + (b[i] - a[i]) * t;
+        for (size_t i = 0; i < js_.size(); i++) {
+            double t = (double)js_[i] / (double)nd, q[RB_DOF];
+            for (int d = 0; d < RB_DOF; d++)
+                q[d] = a[d] + (b[d] - a[d]) * t;
             rb_box links[RB_LINKS];
             rb_fk(q, links);
-            lanes_.set(j - 1, links);
+            lanes_.set(i, links);
         }
-        t_.states += nd;
-        t_.motions++;
-        return nd;
+        t_.states += js_.size();
     }
     SatboxChecker &c_;
     Timers &t_;
     mutable LinkLanes lanes_;
+    mutable std::vector<size_t> js_;
+    mutable std::vector<char> probe_;
 };
 
 // The space, the checkers and the validators of one checker kind.
