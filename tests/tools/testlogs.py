@@ -62,6 +62,8 @@ PEER_TESTS = {
     "world-bullet-signs": "libbullet-dev",
     "world-bullet": "libbullet-dev",
     "box2d-agree": "libbox2d-dev",
+    "plan-fcl-agree-scalar": "libfcl-dev, libompl-dev",
+    "plan-ompl-paths": "libfcl-dev, libompl-dev",
     "header-doc-c": "clang-14",
     "header-doc-cpp": "clang-14",
     "readme-code": "python3",

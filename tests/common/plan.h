@@ -1,0 +1,82 @@
+// plan.h - the planning bench's and tests' checkers for the arm of robot.h: FCL as MoveIt sets it up, satbox one or K configurations a call, and the OMPL problems.
+// SPDX-License-Identifier: MIT
+#ifndef SATBOX_TEST_PLAN_H
+#define SATBOX_TEST_PLAN_H
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+extern "C" {
+#include "robot.h"
+#include "satbox/satbox_planner.h"
+}
+
+namespace plan {
+
+// A scene: its obstacles in double (world frame) and as satbox takes them (relative to RB_BASE, float).
+struct Scene {
+    rb_scene_kind kind;
+    size_t m;
+    std::vector<rb_box> boxes;
+};
+Scene make_scene(rb_scene_kind kind, size_t m, uint64_t seed = 1);
+
+// FCL 0.7 in double, as MoveIt sets it up: the obstacles (fcl::Box) in a DynamicAABBTreeCollisionManager,
+// the 8 links as fcl::Box collision objects whose transforms are set per configuration; a
+// configuration collides when a link touches an obstacle (the manager's collide(object), a callback
+// that stops at the first contact) or a self pair of rb_self_pairs() collides (fcl::collide).
+// `grow` (meters) is added to every half extent, links and obstacles (the tests' band check).
+class FclChecker {
+  public:
+    explicit FclChecker(const std::vector<rb_box> &obstacles, double grow = 0);
+    ~FclChecker();
+    FclChecker(const FclChecker &) = delete;
+    FclChecker &operator=(const FclChecker &) = delete;
+    bool collides(const rb_box links[RB_LINKS]);
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// K configurations of the 8 links as satbox_configs() takes them: per link a satbox_boxes of K boxes.
+class LinkLanes {
+  public:
+    explicit LinkLanes(size_t k = 1);
+    void resize(size_t k);
+    void set(size_t i, const rb_box links[RB_LINKS]); // configuration i, reduced and rounded (rb_to_float)
+    const satbox_boxes *links() const { return view_; }
+    size_t size() const { return k_; }
+
+  private:
+    size_t k_ = 0;
+    std::vector<float> data_; // [link][15 fields][k]
+    satbox_boxes view_[RB_LINKS];
+};
+
+// satbox: the scene's obstacles in a satbox_world (in memory of its own), the self pairs of robot.h.
+class SatboxChecker {
+  public:
+    explicit SatboxChecker(const std::vector<rb_box> &obstacles, unsigned flags = 0);
+    // One configuration a call (K = 1).
+    bool collides(const rb_box links[RB_LINKS]);
+    // satbox_configs() on the first k configurations of `lanes`; returns how many are not free.
+    ptrdiff_t configs(const LinkLanes &lanes, size_t k, uint8_t *out) const;
+    // satbox_motion() on the first k states of `lanes`.
+    ptrdiff_t motion(const LinkLanes &lanes, size_t k, unsigned extra_flags) const;
+    unsigned flags() const { return flags_; }
+
+  private:
+    std::vector<unsigned char> mem_;
+    satbox_world world_;
+    const satbox_pair *self_;
+    size_t nself_;
+    unsigned flags_;
+    LinkLanes one_;
+};
+
+} // namespace plan
+
+#endif
