@@ -103,18 +103,6 @@ SBX_INLINE void world_lanes_w(const satbox_world *w, size_t m0, oboxw *b)
     }
 }
 
-/* The lanes of `todo` whose link boxes break the per-box rule. */
-SBX_INLINE unsigned bad_lanes_w(const sbx_pjob *job, const int32_t *idx, size_t i, int k, unsigned todo)
-{
-    unsigned bad = 0;
-    for (size_t l = 0; l < job->nlinks; l++) {
-        oboxw b;
-        load_link_w(job, l, idx, i, k, &b);
-        bad |= wm_bits(wm_not(box_valid_w(&b)));
-    }
-    return bad & todo;
-}
-
 /* The union of the lanes' AABBs over the lanes `todo`, and their largest scale. */
 SBX_INLINE void lanes_union(const wf mn[3], const wf mx[3], wf s, unsigned todo, float umn[3], float umx[3], float *us)
 {
@@ -179,23 +167,39 @@ SBX_INLINE void near_obstacles_w(const satbox_world *w, const float umn[3], cons
     }
 }
 
-/* The lanes of `todo` that hit: configurations [i, i + k), or the states idx[]. The obstacles near
- * the step (the union of every link's lanes) are found once (step 1), then each link's lanes'
- * union is tested against them, SBX_W at a time, and each obstacle left against the lanes. */
-static SBX_NOINLINE unsigned step_hits_w(const sbx_pjob *job, const int32_t *idx, size_t i, int k, unsigned todo)
+/* The lanes of `todo` that hit: configurations [i, i + k), or the states idx[]; the lanes whose
+ * link boxes break the per-box rule in *bad (they are not checked). The obstacles near the step
+ * (the union of every link's lanes) are found once (step 1), then each link's lanes' union is
+ * tested against them, SBX_W at a time, and each obstacle left against the lanes. */
+static SBX_NOINLINE unsigned step_hits_w(const sbx_pjob *job, const int32_t *idx, size_t i, int k, unsigned todo,
+                                         unsigned *bad)
 {
     const satbox_world *w = job->world;
     int cons = (job->flags & SATBOX_PLAN_CONSERVATIVE) != 0;
     unsigned hit = 0;
-    if (w && w->n) {
-        float smn[3] = {INFINITY, INFINITY, INFINITY}, smx[3] = {-INFINITY, -INFINITY, -INFINITY}, ss = 0.0f;
-        for (size_t l = 0; l < job->nlinks; l++) {
-            oboxw A;
-            wf amn[3], amx[3], sa;
-            load_link_w(job, l, idx, i, k, &A);
-            bounds_w(&A, amn, amx, &sa);
-            lanes_union(amn, amx, sa, todo, smn, smx, &ss);
+    wf vmn[3], vmx[3], vs = wf_zero(); /* the union over the links, lane by lane */
+    for (int c = 0; c < 3; c++) {
+        vmn[c] = wf_set1(INFINITY);
+        vmx[c] = wf_set1(-INFINITY);
+    }
+    *bad = 0;
+    for (size_t l = 0; l < job->nlinks; l++) {
+        oboxw A;
+        wf amn[3], amx[3], sa;
+        load_link_w(job, l, idx, i, k, &A);
+        *bad |= wm_bits(wm_not(box_valid_w(&A)));
+        bounds_w(&A, amn, amx, &sa);
+        for (int c = 0; c < 3; c++) { /* NaN of a bad lane: the lane is left out below */
+            vmn[c] = wf_min(amn[c], vmn[c]);
+            vmx[c] = wf_max(amx[c], vmx[c]);
         }
+        vs = wf_max(sa, vs);
+    }
+    *bad &= todo;
+    todo &= ~*bad;
+    if (todo && w && w->n) {
+        float smn[3] = {INFINITY, INFINITY, INFINITY}, smx[3] = {-INFINITY, -INFINITY, -INFINITY}, ss = 0.0f;
+        lanes_union(vmn, vmx, vs, todo, smn, smx, &ss);
         wf rel = wf_set1(SATBOX_PLAN_REL);
         for (size_t m0 = 0; todo && m0 < w->n;) {
             near_rows T;
@@ -259,8 +263,8 @@ static ptrdiff_t motion_w(const sbx_pjob *job)
             }
             if (!live)
                 continue;
-            unsigned bad = bad_lanes_w(job, idx, 0, SBX_W, live);
-            unsigned stop = bad | step_hits_w(job, idx, 0, SBX_W, live & ~bad);
+            unsigned bad, stop = step_hits_w(job, idx, 0, SBX_W, live, &bad);
+            stop |= bad;
             for (; stop; stop &= stop - 1u) {
                 size_t q = (size_t)idx[__builtin_ctz(stop)];
                 best = q < best ? q : best;
@@ -357,8 +361,7 @@ static ptrdiff_t kernel_configs(const sbx_pjob *job)
     for (size_t i = 0; i < job->k; i += SBX_W) {
         int k = job->k - i >= (size_t)SBX_W ? SBX_W : (int)(job->k - i);
         unsigned live = (1u << k) - 1u;
-        unsigned bad = bad_lanes_w(job, NULL, i, k, live);
-        unsigned hit = step_hits_w(job, NULL, i, k, live & ~bad);
+        unsigned bad, hit = step_hits_w(job, NULL, i, k, live, &bad);
         for (int l = 0; l < k; l++)
             job->out[i + (size_t)l] = (bad >> l & 1u) ? SATBOX_CONFIG_BAD : (uint8_t)(hit >> l & 1u);
         count += (size_t)wm_count((bad | hit) & live);
