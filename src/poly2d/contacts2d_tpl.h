@@ -172,7 +172,7 @@ SBX_INLINE void poly_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int
 
 /* ---- choose the axis: prepared polygons ------------------------------------------------------ */
 
-/* Each side's best axis over the pair's class n (a constant: prep_by_class_w()). */
+/* Each side's best axis over the pair's class n (a constant: poly2d.h SBX_BY_COUNT2D). */
 SBX_INLINE void prep_best2_w(const ppairw *pp, best2dw best[2], const int n)
 {
     for (int t = 0; t < 2 * n; t++) {
@@ -203,7 +203,7 @@ SBX_INLINE void prep_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int
         best[side].nx = best[side].ny = best[side].l1 = best[side].id = wf_zero();
         best[side].len = wf_set1(1.0f);
     }
-    prep_by_class_w(pp->n, prep_best2_w, pp, best);
+    SBX_BY_COUNT2D(pp->n, prep_best2_w, pp, best);
     wm pick_b = wm_gt(best[1].sep, best[0].sep);
     q->sat_id = wf_select(pick_b, best[1].id, best[0].id);
     q->sat_sep = wf_select(pick_b, best[1].sep, best[0].sep);

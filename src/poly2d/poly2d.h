@@ -64,6 +64,22 @@ static inline const char *sbx_src2d_label(sbx_src2d src)
 /* The collide outputs of SBX_OUTPUTS as 2D job fields (a vector has two components). */
 #define SBX_OUT_FIELD2(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(type *SBX_OUT_DECL(2, name, rows, vec);)
 
+/* Calls fn(args..., n) with n (1..8: a vertex count) as a constant, so that fn's loops over n
+ * slots unroll (the prepared sources: sat2d_ref.c, sat2d_tpl.h, and the contacts beside them). */
+#define SBX_BY_COUNT2D(n, fn, ...)                           \
+    do {                                                     \
+        switch (n) {                                         \
+        case 1: fn(__VA_ARGS__, 1); break;                   \
+        case 2: fn(__VA_ARGS__, 2); break;                   \
+        case 3: fn(__VA_ARGS__, 3); break;                   \
+        case 4: fn(__VA_ARGS__, 4); break;                   \
+        case 5: fn(__VA_ARGS__, 5); break;                   \
+        case 6: fn(__VA_ARGS__, 6); break;                   \
+        case 7: fn(__VA_ARGS__, 7); break;                   \
+        default: fn(__VA_ARGS__, SATBOX2D_MAX_VERTS); break; \
+        }                                                    \
+    } while (0)
+
 /* The templates take the pairs of a prepared source a block at a time, in the order of their
  * classes (sat2d_tpl.h prep_plan_w()), so that a step's lanes share a vertex count. */
 #define SBX_BLOCK2D 128

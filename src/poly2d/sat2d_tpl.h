@@ -546,7 +546,7 @@ SBX_INLINE wf prep_min_w(const cpolyw *Q, wf nx, wf ny, const int nq)
 }
 
 /* The gap on axis e (edge e % NV2 of A below NV2, else of B) over the other side's first `nq`
- * slots (a constant at each call site: the pair's class q->n, prep_by_class_w()). */
+ * slots (a constant at each call site: the pair's class q->n, poly2d.h SBX_BY_COUNT2D). */
 SBX_INLINE wf prep_gap_w(const ppairw *q, int e, const int nq)
 {
     const ppolyw *E = e < NV2 ? &q->a : &q->b, *Q = e < NV2 ? &q->b : &q->a;
@@ -558,21 +558,6 @@ SBX_INLINE wf prep_gap_w(const ppairw *q, int e, const int nq)
  * edges from a side's nmax on have normal 0 and offset +inf: their gap is -inf, so that visiting
  * them changes no bit). */
 #define PREP_AXIS(t, n) ((t) < (n) ? (t) : SATBOX2D_MAX_VERTS + (t) - (n))
-
-/* Calls fn(args..., n) with n = the pair's class as a constant (each body unrolled to it). */
-#define prep_by_class_w(n, fn, ...)           \
-    do {                                      \
-        switch (n) {                          \
-        case 1: fn(__VA_ARGS__, 1); break;    \
-        case 2: fn(__VA_ARGS__, 2); break;    \
-        case 3: fn(__VA_ARGS__, 3); break;    \
-        case 4: fn(__VA_ARGS__, 4); break;    \
-        case 5: fn(__VA_ARGS__, 5); break;    \
-        case 6: fn(__VA_ARGS__, 6); break;    \
-        case 7: fn(__VA_ARGS__, 7); break;    \
-        default: fn(__VA_ARGS__, SATBOX2D_MAX_VERTS); break; \
-        }                                     \
-    } while (0)
 
 /* Overlap: the separating-axis mask, stopping when every live lane is separated. */
 SBX_INLINE void prep_sep_w(const ppairw *q, unsigned live, wm *sep, const int n)
@@ -671,7 +656,7 @@ SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         ppairw q;
         load_prep_pair_w(job, src, i, k, &q);
         unsigned live = (1u << k) - 1u;
-        prep_by_class_w(q.n, prep_sep_w, &q, live, &sep);
+        SBX_BY_COUNT2D(q.n, prep_sep_w, &q, live, &sep);
         valid = q.valid;
     } else {
         cpolyw a, b, bt;
@@ -730,7 +715,7 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         load_prep_pair_w(job, src, i, k, &q);
         valid = q.valid;
         wf ux, uy;
-        prep_by_class_w(q.n, prep_best_w, &q, &best, &id, &ux, &uy);
+        SBX_BY_COUNT2D(q.n, prep_best_w, &q, &best, &id, &ux, &uy);
         wm of_b = wm_ge(id, wf_set1((float)NV2));
         ux = wf_select(of_b, wf_neg(ux), ux);
         uy = wf_select(of_b, wf_neg(uy), uy);
