@@ -781,7 +781,7 @@ SBX_INLINE void prep_plan_w(const sbx_job2d *job, sbx_src2d src, size_t i0, int 
     for (int j = 0; j < m; j++) {
         const satbox2d_prepared *ra = &pool[pairs[j].a], *rb = &pool[pairs[j].b];
         int a = ra->count, b = rb->count, c = a > b ? a : b;
-        int fast = ra->valid == 1 && rb->valid == 1 && ra->scale == 1.0f && rb->scale == 1.0f;
+        int fast = (ra->valid == 1) & (rb->valid == 1) & (ra->scale == 1.0f) & (rb->scale == 1.0f); /* no branches */
         c = !fast ? SBX_CLASS_SLOW : c < 1 ? 1 : c > NV2 ? NV2 : c;
         c = SBX_PREP_GROUP ? c : SBX_CLASS_SLOW;
         cls[j] = (uint8_t)c;
@@ -824,6 +824,12 @@ SBX_INLINE ptrdiff_t run2d_prep(const sbx_job2d *job, sbx_src2d src, int collide
         const uint8_t *ord = plan.ord;
         sbx_job2d js = *job;
         js.plan = &plan;
+        /* The block's outputs in locals: a store through a byte pointer could change *job (the
+         * compiler would load the pointers again after each). */
+        uint8_t *ohit = job->hit ? job->hit + i0 : NULL, *obad = job->bad ? job->bad + i0 : NULL;
+        uint8_t *oaxis = job->axis ? job->axis + i0 : NULL;
+        float *osep = job->separation ? job->separation + i0 : NULL;
+        float *onx = job->normal[0] ? job->normal[0] + i0 : NULL, *ony = job->normal[1] ? job->normal[1] + i0 : NULL;
         for (int s = 0; s < m; s += SBX_W) {
             int k = m - s >= SBX_W ? SBX_W : m - s;
             unsigned hit, inv;
@@ -841,22 +847,23 @@ SBX_INLINE ptrdiff_t run2d_prep(const sbx_job2d *job, sbx_src2d src, int collide
                 overlap2d_w(&js, src, (size_t)s, k, &hit, &inv);
             }
             for (int l = 0; l < k; l++) {
-                size_t i = i0 + ord[s + l];
-                hits[ord[s + l]] = (uint8_t)(hit >> l & 1u);
-                if (job->hit)
-                    job->hit[i] = (uint8_t)(hit >> l & 1u);
-                if (job->bad)
-                    job->bad[i] = (uint8_t)(inv >> l & 1u);
+                int j = ord[s + l];
+                uint8_t h = (uint8_t)(hit >> l & 1u);
+                hits[j] = h;
+                if (ohit)
+                    ohit[j] = h;
+                if (obad)
+                    obad[j] = (uint8_t)(inv >> l & 1u);
                 if (!collide)
                     continue;
-                if (job->separation)
-                    job->separation[i] = sep[l];
-                if (job->normal[0])
-                    job->normal[0][i] = nx[l];
-                if (job->normal[1])
-                    job->normal[1][i] = ny[l];
-                if (job->axis)
-                    job->axis[i] = (uint8_t)id[l];
+                if (osep)
+                    osep[j] = sep[l];
+                if (onx)
+                    onx[j] = nx[l];
+                if (ony)
+                    ony[j] = ny[l];
+                if (oaxis)
+                    oaxis[j] = (uint8_t)id[l];
             }
         }
         count = prep_compact(job->compact, i0, m, hits, count);
