@@ -436,6 +436,7 @@ SBX_INLINE ptrdiff_t run2d_contacts(const sbx_cjob2d *cj, sbx_src2d src)
             prep_plan_w(job, src, i0, m, &plan);
             const uint8_t *ord = plan.ord;
             sbx_job2d js = *job;
+            js.pairs = job->pairs + i0;
             js.plan = &plan;
             for (int s = 0; s < m; s += SBX_W) {
                 int k = m - s >= SBX_W ? SBX_W : m - s;

@@ -83,12 +83,10 @@ static inline const char *sbx_src2d_label(sbx_src2d src)
 /* The templates take the pairs of a prepared source a block at a time, in the order of their
  * classes (sat2d_tpl.h prep_plan_w()), so that a step's lanes share a vertex count. */
 #define SBX_BLOCK2D 128
-#define SBX_PLAN_PAD 16 /* the widest path's lanes: steps past the block's end read pool entry 0 */
+#define SBX_PLAN_PAD 16 /* the widest path's lanes: a step past the block's end reads pair ord[0] again */
 #define SBX_CLASS_SLOW (SATBOX2D_MAX_VERTS + 1) /* a pair with a bad or prescaled record */
-typedef struct sbx_plan2d {
-    int32_t ia[SBX_BLOCK2D + SBX_PLAN_PAD]; /* pool index of A of sorted pair t (0 past the block) */
-    int32_t ib[SBX_BLOCK2D + SBX_PLAN_PAD]; /* and of B */
-    uint8_t ord[SBX_BLOCK2D];               /* the place in the block of sorted pair t */
+typedef struct sbx_plan2d { /* small: it sits in the kernels' frames (tests/hardening/stack_frames.py) */
+    uint8_t ord[SBX_BLOCK2D + SBX_PLAN_PAD]; /* the place in the block (job->pairs) of sorted pair t */
     uint8_t cls[SBX_BLOCK2D];               /* its class: 1..8 the larger count of its records (both valid,
                                                scale 1), SBX_CLASS_SLOW otherwise; ascending */
 } sbx_plan2d;

@@ -475,12 +475,17 @@ SBX_INLINE wm xform_valid_w(wf px, wf py, wf c, wf s)
     return wm_and(ok, wm_le(du, wf_set1(SATBOX2D_UNIT_TOL)));
 }
 
-/* sat2d_ref.c load_prep_pair(): sorted pairs [i, i + k) of job->plan (lanes past k read record 0);
+/* sat2d_ref.c load_prep_pair(): sorted pairs [i, i + k) of job->plan, job->pairs the block's;
  * `src` a constant at every call site. */
 SBX_INLINE void load_prep_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, ppairw *q)
 {
     const int body = sbx_src2d_is_body(src);
-    const int32_t *ia = job->plan->ia + i, *ib = job->plan->ib + i;
+    int32_t ia[SBX_W], ib[SBX_W];
+    for (int l = 0; l < SBX_W; l++) { /* lanes past k read a pair of the block again (never counted) */
+        satbox_pair p = job->pairs[job->plan->ord[i + (size_t)l]];
+        ia[l] = (int32_t)p.a;
+        ib[l] = (int32_t)p.b;
+    }
     int cls = job->plan->cls[i + (size_t)k - 1]; /* the largest of the step (ascending) */
     const satbox2d_prepared *pool = body ? job->bodies->shape : job->pp;
     load_prep_w(pool, ia, k, cls, &q->a);
@@ -769,7 +774,7 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
 
 _Static_assert(SBX_W <= SBX_PLAN_PAD, "a step past a block's end reads the plan's padding");
 
-/* The plan of the block of pairs [i0, i0 + m): classes, places and pool indices, sorted. */
+/* The plan of the block of pairs [i0, i0 + m): classes and places, sorted. */
 SBX_INLINE void prep_plan_w(const sbx_job2d *job, sbx_src2d src, size_t i0, int m, sbx_plan2d *plan)
 {
     const satbox2d_prepared *pool = sbx_src2d_is_body(src) ? job->bodies->shape : job->pp;
@@ -793,11 +798,9 @@ SBX_INLINE void prep_plan_w(const sbx_job2d *job, sbx_src2d src, size_t i0, int 
         int t = start[cls[j]]++;
         plan->ord[t] = (uint8_t)j;
         plan->cls[t] = cls[j];
-        plan->ia[t] = (int32_t)pairs[j].a;
-        plan->ib[t] = (int32_t)pairs[j].b;
     }
     for (int t = m; t < m + SBX_W; t++)
-        plan->ia[t] = plan->ib[t] = 0;
+        plan->ord[t] = plan->ord[0];
 }
 
 /* The compacted list of a block from its hit bytes, in the pairs' order. */
@@ -823,6 +826,7 @@ SBX_INLINE ptrdiff_t run2d_prep(const sbx_job2d *job, sbx_src2d src, int collide
         prep_plan_w(job, src, i0, m, &plan);
         const uint8_t *ord = plan.ord;
         sbx_job2d js = *job;
+        js.pairs = job->pairs + i0;
         js.plan = &plan;
         /* The block's outputs in locals: a store through a byte pointer could change *job (the
          * compiler would load the pointers again after each). */
