@@ -10,7 +10,7 @@ import sys
 from collections import defaultdict
 
 from isa_order import ISA_BY_RANK, ISA_ORDER  # src/core/isa.h's paths
-import summary_2d  # the 2D table and issue 25's goal ratios
+import summary_2d  # the 2D table and issue 34's goal ratios
 
 BASELINES = ["seed", "textbook"]
 IPC_CEILING = 4.0  # instructions per cycle the compute floor assumes (the core's issue width)

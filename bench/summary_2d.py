@@ -34,19 +34,40 @@ GOALS = [
 # Reported beside the goals (AVX-512, when this CPU runs it).
 REPORTED = [(label.replace("AVX2", "AVX-512"), entry, "avx512", ref, ref_name, goal)
             for label, entry, path, ref, ref_name, goal in GOALS if path == "avx2"]
-# What a missed goal needs (printed under it): what was tried, and the design change that would reach it.
+# What a missed goal needs (printed under it): the instruction counts (callgrind, uniform pool, per pair; deterministic,
+# unlike the run's ns), what was tried, and the design change that would reach it. Counted with callgrind around one
+# call of 64 and of 2112 pairs (bench/README.md "2D"), issue 34's last session.
 MISSED_NOTES = {
-    "AVX2 body_collide x Box2D": "tried: prepared unit normals and offsets (no sqrt/division per pair), B moved into A's"
-                                 " frame in the lanes; left: the 8-lane step runs to its largest vertex count and gathers"
-                                 " 40 arrays per side; would reach it: lanes grouped by vertex count (issue 34 point 2)"
-                                 " and a pool kept as records (one cache line per shape instead of 41 gathers)",
-    "AVX2 body_contacts x Box2D": "tried: the prepared SAT, the incident edge from prepared normals; left: the manifold's"
-                                  " three passes over the slots (reference ends, deepest vertex, incident edge) at the"
-                                  " step's largest count; would reach it: the same grouping by count and the record pool",
-    "AVX2 prep_overlap x classic": "tried: n . w - d with early exit when every live lane is separated; would reach it:"
-                                   " lanes that run to their own counts (issue 34 point 2)",
-    "scalar body_collide x Box2D": "tried: the reference reads the prepared arrays (no sqrt/division per pair); would"
-                                   " reach it: an early exit on a separating axis in collide (Box2D stops at none either)",
+    "AVX2 prep_overlap x classic": "tried: n . w - d on prepared records; pairs sorted by vertex-count class per block"
+                                   " of 128 (lanes run to their class), a step of good records (valid, scale 1) takes"
+                                   " verdict, scale and count from its class, loops unrolled to the class, early exit"
+                                   " when all 8 lanes are separated (262 -> 219 instructions a pair); left: 8 lanes run"
+                                   " every axis until all 8 are separated (0.83^8: a fifth of the steps stop early here)"
+                                   " while the classic test stops per pair; of 219 a pair ~50 sort the pairs by class (reading"
+                                   " each pair's two record tails), ~47 transpose the records' 10 slot arrays, ~68 the"
+                                   " axes, 9 check the indices; would reach it: lanes"
+                                   " refilled as they separate (a queue after A's edges, as the 3D contacts queue) and"
+                                   " a bounding circle in the prepared record for a first rejection (a satbox2d_prepared"
+                                   " layout change)",
+    "AVX2 body_collide x Box2D": "tried: as prep_overlap (sorted classes, unrolled loops, no per-lane look for good"
+                                 " records): 357 -> 308 instructions a pair, Box2D 868, but collide must return the"
+                                 " largest gap, so every axis of every pair is done; left: ~50 a pair transposing"
+                                 " records, ~50 the per-call class sort, ~20 scattering outputs, ~11 the transforms'"
+                                 " emulated gathers; would reach it: the pair list grouped by class once by the"
+                                 " caller (a broad phase keeps its pairs across steps) and a pool stored as blocks of"
+                                 " 8 records slot-major (loads instead of transposes)",
+    "AVX2 body_contacts x Box2D": "tried: the same grouping and unrolling for the axis choice (596 -> 505 instructions a"
+                                  " pair; Box2D 868 and it builds no manifold for the 83% of these pairs that are"
+                                  " separated); left: the manifold's passes over the slots (reference ends, deepest"
+                                  " vertex, incident edge, clipping) on every lane; would reach it: the separated"
+                                  " lanes dropped before the manifold (a queue of touching pairs, as the 3D stream"
+                                  " form) besides the pool layout above",
+    "scalar body_collide x Box2D": "tried: records copied whole (memcpy), B moved for its n slots only, each side's"
+                                   " edges unrolled to the other's count through one switch (1444 -> 1049 instructions"
+                                   " a pair; Box2D 868, which stops after A's edges when they separate); would reach"
+                                   " it: A's normals rotated into B's frame (one rotation per edge, Box2D's order)"
+                                   " instead of B's vertices and normals moved into A's, a new operation order changed"
+                                   " in the reference and the templates together, and records read in place",
 }
 
 

@@ -359,6 +359,10 @@ typedef struct satbox2d_bodies {
 
 /** Prepares polygons i < n once into out[i] (see ::satbox2d_prepared): one implementation for every
  * path, so the prepared bits do not depend on the ISA. A bad polygon gets `valid` 0 (its pairs are bad).
+ * The pair functions read the records as written here: a record edited by hand (slots past the count
+ * other than vertex 0, normal 0, offset +infinity) may give different results on different paths. They
+ * take a call's pairs in groups of equal vertex count (lanes run to their own count), which changes
+ * no output; pairs of a record with `scale` other than 1 or `valid` 0 take a slower group.
  * @return the number of valid polygons, or a negative ::satbox_error (a NULL array, `out` overlapping
  * the input; nothing written). */
 SATBOX_API ptrdiff_t satbox2d_poly_prepare(const satbox2d_polys *polys, size_t n, satbox2d_prepared *out);

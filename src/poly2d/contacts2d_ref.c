@@ -160,6 +160,18 @@ static void poly_pair2d(const sbx_job2d *job, size_t i, cpoly *a, cpoly *b, cpol
 
 /* ---- choose the axis: prepared polygons ------------------------------------------------------ */
 
+/* E's n edges (axis ids id0 + k) against Q's first nq slots (a constant: poly2d.h SBX_BY_COUNT2D),
+ * into E's side's best (strictly larger: ties to the lower id). */
+SBX_ALWAYS_INLINE void prep_side_best2(const ppoly *E, const ppoly *Q, int id0, best2d *o, const int nq)
+{
+    for (int k = 0; k < E->p.n; k++) {
+        float g = prep_gap(E, k, Q, nq);
+        float l1 = fabsf(E->p.x[(k + 1) % NV] - E->p.x[k]) + fabsf(E->p.y[(k + 1) % NV] - E->p.y[k]);
+        if (g > o->sep)
+            *o = (best2d){.sep = g, .nx = E->nx[k], .ny = E->ny[k], .len = 1.0f, .l1 = l1, .id = id0 + k};
+    }
+}
+
 /* As poly_pair2d, the gaps along the prepared unit normals (prep_gap): no length, no division. */
 static void prep_pair2d(const sbx_job2d *job, size_t i, ppair *pp, pair2d *q)
 {
@@ -169,15 +181,8 @@ static void prep_pair2d(const sbx_job2d *job, size_t i, ppair *pp, pair2d *q)
     best2d best[2];
     for (int side = 0; side < 2; side++)
         best[side] = (best2d){.sep = -INFINITY, .nx = 0.0f, .ny = 0.0f, .len = 1.0f, .l1 = 0.0f, .id = 0};
-    for (int e = 0; e < 2 * NV; e = next_axis(&pp->a.p, &pp->b.p, e)) {
-        float g = prep_gap(pp, e);
-        best2d *o = &best[e >= NV];
-        const ppoly *E = e < NV ? &pp->a : &pp->b;
-        int k = e % NV;
-        float l1 = fabsf(E->p.x[(k + 1) % NV] - E->p.x[k]) + fabsf(E->p.y[(k + 1) % NV] - E->p.y[k]);
-        if (g > o->sep)
-            *o = (best2d){.sep = g, .nx = E->nx[k], .ny = E->ny[k], .len = 1.0f, .l1 = l1, .id = e};
-    }
+    SBX_BY_COUNT2D(pp->b.p.n, prep_side_best2, &pp->a, &pp->b, 0, &best[0]);
+    SBX_BY_COUNT2D(pp->a.p.n, prep_side_best2, &pp->b, &pp->a, NV, &best[1]);
     int pick_b = best[1].sep > best[0].sep;
     const best2d *w = &best[pick_b];
     q->sat_id = w->id;

@@ -172,19 +172,12 @@ SBX_INLINE void poly_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int
 
 /* ---- choose the axis: prepared polygons ------------------------------------------------------ */
 
-SBX_INLINE void prep_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, ppairw *pp, pair2dw *q)
+/* Each side's best axis over the pair's class n (a constant: poly2d.h SBX_BY_COUNT2D). */
+SBX_INLINE void prep_best2_w(const ppairw *pp, best2dw best[2], const int n)
 {
-    load_prep_pair_w(job, src, i, k, pp);
-    q->scale = pp->scale;
-    q->valid = pp->valid;
-    best2dw best[2];
-    for (int side = 0; side < 2; side++) {
-        best[side].sep = wf_set1(-INFINITY);
-        best[side].nx = best[side].ny = best[side].l1 = best[side].id = wf_zero();
-        best[side].len = wf_set1(1.0f);
-    }
-    for (int e = 0; e < 2 * NV2C; e = next_axis_w(&pp->a.p, &pp->b.p, e)) {
-        wf g = prep_gap_w(pp, e);
+    for (int t = 0; t < 2 * n; t++) {
+        int e = PREP_AXIS(t, n);
+        wf g = prep_gap_w(pp, e, n);
         best2dw *o = &best[e >= NV2C];
         const ppolyw *E = e < NV2C ? &pp->a : &pp->b;
         int kk = e % NV2C;
@@ -197,6 +190,20 @@ SBX_INLINE void prep_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int
         o->l1 = wf_select(better, l1, o->l1);
         o->id = wf_select(better, wf_set1((float)e), o->id);
     }
+}
+
+SBX_INLINE void prep_pair2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, ppairw *pp, pair2dw *q)
+{
+    load_prep_pair_w(job, src, i, k, pp);
+    q->scale = pp->scale;
+    q->valid = pp->valid;
+    best2dw best[2];
+    for (int side = 0; side < 2; side++) {
+        best[side].sep = wf_set1(-INFINITY);
+        best[side].nx = best[side].ny = best[side].l1 = best[side].id = wf_zero();
+        best[side].len = wf_set1(1.0f);
+    }
+    SBX_BY_COUNT2D(pp->n, prep_best2_w, pp, best);
     wm pick_b = wm_gt(best[1].sep, best[0].sep);
     q->sat_id = wf_select(pick_b, best[1].id, best[0].id);
     q->sat_sep = wf_select(pick_b, best[1].sep, best[0].sep);
@@ -425,11 +432,12 @@ SBX_INLINE ptrdiff_t run2d_contacts(const sbx_cjob2d *cj, sbx_src2d src)
     if (sbx_src2d_is_prep(src)) { /* in the order of their classes (sat2d_tpl.h run2d_prep) */
         for (size_t i0 = 0; i0 < n; i0 += SBX_BLOCK2D) {
             int m = n - i0 >= SBX_BLOCK2D ? SBX_BLOCK2D : (int)(n - i0);
-            uint8_t ord[SBX_BLOCK2D];
-            prep_order_w(job, src, i0, m, ord);
+            sbx_plan2d plan;
+            prep_plan_w(job, src, i0, m, &plan);
+            const uint8_t *ord = plan.ord;
             sbx_job2d js = *job;
             js.pairs = job->pairs + i0;
-            js.order = ord;
+            js.plan = &plan;
             for (int s = 0; s < m; s += SBX_W) {
                 int k = m - s >= SBX_W ? SBX_W : m - s;
                 man2dw o;

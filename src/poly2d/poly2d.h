@@ -64,6 +64,33 @@ static inline const char *sbx_src2d_label(sbx_src2d src)
 /* The collide outputs of SBX_OUTPUTS as 2D job fields (a vector has two components). */
 #define SBX_OUT_FIELD2(name, type, rows, vec, ov, co, ct, flagged) SBX_WHEN_##co(type *SBX_OUT_DECL(2, name, rows, vec);)
 
+/* Calls fn(args..., n) with n (1..8: a vertex count) as a constant, so that fn's loops over n
+ * slots unroll (the prepared sources: sat2d_ref.c, sat2d_tpl.h, and the contacts beside them). */
+#define SBX_BY_COUNT2D(n, fn, ...)                           \
+    do {                                                     \
+        switch (n) {                                         \
+        case 1: fn(__VA_ARGS__, 1); break;                   \
+        case 2: fn(__VA_ARGS__, 2); break;                   \
+        case 3: fn(__VA_ARGS__, 3); break;                   \
+        case 4: fn(__VA_ARGS__, 4); break;                   \
+        case 5: fn(__VA_ARGS__, 5); break;                   \
+        case 6: fn(__VA_ARGS__, 6); break;                   \
+        case 7: fn(__VA_ARGS__, 7); break;                   \
+        default: fn(__VA_ARGS__, SATBOX2D_MAX_VERTS); break; \
+        }                                                    \
+    } while (0)
+
+/* The templates take the pairs of a prepared source a block at a time, in the order of their
+ * classes (sat2d_tpl.h prep_plan_w()), so that a step's lanes share a vertex count. */
+#define SBX_BLOCK2D 128
+#define SBX_PLAN_PAD 16 /* the widest path's lanes: a step past the block's end reads pair ord[0] again */
+#define SBX_CLASS_SLOW (SATBOX2D_MAX_VERTS + 1) /* a pair with a bad or prescaled record */
+typedef struct sbx_plan2d { /* small: it sits in the kernels' frames (tests/hardening/stack_frames.py) */
+    uint8_t ord[SBX_BLOCK2D + SBX_PLAN_PAD]; /* the place in the block (job->pairs) of sorted pair t */
+    uint8_t cls[SBX_BLOCK2D];               /* its class: 1..8 the larger count of its records (both valid,
+                                               scale 1), SBX_CLASS_SLOW otherwise; ascending */
+} sbx_plan2d;
+
 /* One 2D call, already checked by the public entry point. The kernels process pairs [0, n) and
  * write only the outputs that are not NULL. The rectangle math serves SBX2D_RECT and
  * SBX2D_RECT_POOL, the polygon math the other three. */
@@ -75,8 +102,8 @@ typedef struct sbx_job2d {
     const satbox2d_prepared *pp;   /* prepared world polygons (prep 1) */
     const satbox2d_bodies *bodies; /* bodies (prep 2) */
     const satbox_pair *pairs;      /* pool sources */
-    const uint8_t *order;          /* prepared sources in the templates (sat2d_tpl.h run2d_prep): lane i reads
-                                      pairs[order[i]]; NULL: pairs[i] */
+    const struct sbx_plan2d *plan; /* prepared sources in the templates (sat2d_tpl.h run2d_prep): the block's
+                                      pairs in the order of their classes; NULL in the reference */
     float margin;                  /* collide only */
     SBX_OUTPUTS(SBX_OUT_FIELD2)    /* hit, bad, separation, normal[2], axis: each may be NULL (overlap: hit, bad) */
     uint32_t *compact;             /* may be NULL: indices of the pairs with hit == 1, ascending */

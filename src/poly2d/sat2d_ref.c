@@ -361,13 +361,11 @@ typedef struct ppair {
 static void load_prep(const satbox2d_prepared *pp, size_t i, ppoly *q)
 {
     const satbox2d_prepared *r = &pp[i];
-    for (int k = 0; k < NV; k++) {
-        q->p.x[k] = r->x[k];
-        q->p.y[k] = r->y[k];
-        q->nx[k] = r->nx[k];
-        q->ny[k] = r->ny[k];
-        q->d[k] = r->d[k];
-    }
+    memcpy(q->p.x, r->x, sizeof q->p.x);
+    memcpy(q->p.y, r->y, sizeof q->p.y);
+    memcpy(q->nx, r->nx, sizeof q->nx);
+    memcpy(q->ny, r->ny, sizeof q->ny);
+    memcpy(q->d, r->d, sizeof q->d);
     int c = r->count;
     q->p.n = c < 1 ? 1 : c > NV ? NV : c;
     q->p.scale = r->scale;
@@ -430,10 +428,11 @@ static void load_prep_pair(const sbx_job2d *job, size_t i, ppair *q)
     prep_mul(&q->a, sc / q->a.p.scale);
     prep_mul(&q->b, sc / q->b.p.scale);
     q->scale = sc;
-    if (body) { /* B into A's frame: every slot (the wrapped ones stay copies of vertex 0) */
+    if (body) { /* B into A's frame: its n slots; the wrapped ones (vertex 0 in the record) copies of
+                   vertex 0's result; their normals and offsets are never read (edges past n) */
         float sx = tx * sc, sy = ty * sc;
         ppoly *b = &q->b;
-        for (int k = 0; k < NV; k++) {
+        for (int k = 0; k < b->p.n; k++) {
             float x = b->p.x[k], y = b->p.y[k], nx = b->nx[k], ny = b->ny[k];
             b->p.x[k] = (c * x - s * y) + sx;
             b->p.y[k] = (s * x + c * y) + sy;
@@ -441,6 +440,10 @@ static void load_prep_pair(const sbx_job2d *job, size_t i, ppair *q)
             b->ny[k] = s * nx + c * ny;
             float d = b->nx[k] * b->p.x[k] + b->ny[k] * b->p.y[k];
             b->d[k] = b->d[k] < INFINITY ? d : INFINITY;
+        }
+        for (int k = b->p.n; k < NV; k++) {
+            b->p.x[k] = b->p.x[0];
+            b->p.y[k] = b->p.y[0];
         }
     }
 }
@@ -457,25 +460,32 @@ SBX_ALWAYS_INLINE float prep_min(const cpoly *Q, float nx, float ny, const int n
     return m;
 }
 
-/* The gap of axis e (0..7 an edge of A against B's vertices, 8..15 an edge of B against A's):
- * min over w of n . w, minus the edge's offset. Subtracting d after the minimum gives the bits of
- * the minimum of n . w - d (rounding is monotonic). Already along a unit normal. */
-static float prep_gap(const ppair *q, int e)
+/* The gap of edge k of E against Q's first `nq` slots (a constant at each call site:
+ * SBX_BY_COUNT2D): min over w of n . w, minus the edge's offset. Subtracting d after the minimum
+ * gives the bits of the minimum of n . w - d (rounding is monotonic). Already along a unit normal. */
+SBX_ALWAYS_INLINE float prep_gap(const ppoly *E, int k, const ppoly *Q, const int nq)
 {
-    const ppoly *E = e < NV ? &q->a : &q->b, *Q = e < NV ? &q->b : &q->a;
-    int k = e % NV;
-    float nx = E->nx[k], ny = E->ny[k], m;
-    switch (Q->p.n) {
-    case 1: m = prep_min(&Q->p, nx, ny, 1); break;
-    case 2: m = prep_min(&Q->p, nx, ny, 2); break;
-    case 3: m = prep_min(&Q->p, nx, ny, 3); break;
-    case 4: m = prep_min(&Q->p, nx, ny, 4); break;
-    case 5: m = prep_min(&Q->p, nx, ny, 5); break;
-    case 6: m = prep_min(&Q->p, nx, ny, 6); break;
-    case 7: m = prep_min(&Q->p, nx, ny, 7); break;
-    default: m = prep_min(&Q->p, nx, ny, NV); break;
+    return prep_min(&Q->p, E->nx[k], E->ny[k], nq) - E->d[k];
+}
+
+/* Overlap: *sep = 1 when an edge of E separates (E's n edges against Q's first nq slots). */
+SBX_ALWAYS_INLINE void prep_side_sep(const ppoly *E, const ppoly *Q, int *sep, const int nq)
+{
+    for (int k = 0; k < E->p.n && !*sep; k++)
+        *sep = prep_gap(E, k, Q, nq) > 0.0f;
+}
+
+/* Collide: E's n edges (axis ids id0 + k) against Q's first nq slots, into the best gap so far
+ * (strictly larger: ties to the lower id; an edge of length 0 has -inf). */
+SBX_ALWAYS_INLINE void prep_side_best(const ppoly *E, const ppoly *Q, int id0, float *best, int *id, const int nq)
+{
+    for (int k = 0; k < E->p.n; k++) {
+        float g = prep_gap(E, k, Q, nq);
+        if (g > *best) {
+            *best = g;
+            *id = id0 + k;
+        }
     }
-    return m - E->d[k];
 }
 
 /* A vector of the frame of the work in the world (bodies: rotated by A's rotation; else as it is). */
@@ -520,9 +530,10 @@ static ptrdiff_t overlap2d(const sbx_job2d *job)
             sep = (g[0] > 0.0f || g[1] > 0.0f) || (g[2] > 0.0f || g[3] > 0.0f);
         } else if (sbx_src2d_is_prep(job->src)) {
             ppair q;
-            load_prep_pair(job, i, &q);
-            for (int k = 0; k < 2 * NV && !sep; k = next_axis(&q.a.p, &q.b.p, k))
-                sep |= prep_gap(&q, k) > 0.0f;
+            load_prep_pair(job, i, &q); /* A's edges, then B's (the axis order of next_axis()) */
+            SBX_BY_COUNT2D(q.b.p.n, prep_side_sep, &q.a, &q.b, &sep);
+            if (!sep)
+                SBX_BY_COUNT2D(q.a.p.n, prep_side_sep, &q.b, &q.a, &sep);
             valid = q.valid;
         } else {
             cpoly a, b, bt;
@@ -588,13 +599,8 @@ static ptrdiff_t collide2d(const sbx_job2d *job)
             load_prep_pair(job, i, &q);
             valid = q.valid;
             best = -INFINITY;
-            for (int k = 0; k < 2 * NV; k = next_axis(&q.a.p, &q.b.p, k)) {
-                float g = prep_gap(&q, k);
-                if (g > best) { /* an edge of length 0 has -inf */
-                    best = g;
-                    id = k;
-                }
-            }
+            SBX_BY_COUNT2D(q.b.p.n, prep_side_best, &q.a, &q.b, 0, &best, &id);
+            SBX_BY_COUNT2D(q.a.p.n, prep_side_best, &q.b, &q.a, NV, &best, &id);
             const ppoly *E = id < NV ? &q.a : &q.b;
             float ux = E->nx[id % NV], uy = E->ny[id % NV];
             if (id >= NV) {

@@ -403,26 +403,39 @@ typedef struct ppolyw {
 
 typedef struct ppairw {
     ppolyw a, b;
+    int n; /* the step's class: vertex slots (and edges of each side) worth visiting, the larger nmax */
     wf scale;
     wf ox, oy, rc, rs;
     wm valid;
 } ppairw;
 
 /* Pool records idx[l] (lanes from k on read record 0 and are not counted in nmax; their values
- * never reach a live lane): every slot is loaded, each lane's from its record (3 cache lines). */
-SBX_INLINE void load_prep_w(const satbox2d_prepared *pp, const int32_t *idx, int k, ppolyw *q)
+ * never reach a live lane): every slot is loaded, each lane's from its record (3 cache lines).
+ * `cls` the step's class (prep_plan_w()): below SBX_CLASS_SLOW every live record is valid with
+ * scale 1 and count <= cls, so that verdict, scale and nmax need no look at the lanes. */
+SBX_INLINE void load_prep_w(const satbox2d_prepared *pp, const int32_t *idx, int k, int cls, ppolyw *q)
 {
-    float valid[SBX_W], scale[SBX_W];
-    int nmax = 1;
-    for (int l = 0; l < SBX_W; l++) {
-        const satbox2d_prepared *r = &pp[idx[l]];
-        int c = l < k ? r->count : 0;
-        c = c < 1 ? 1 : c > NV2 ? NV2 : c;
-        nmax = c > nmax ? c : nmax;
-        valid[l] = (float)r->valid;
-        scale[l] = r->scale;
+    if (cls < SBX_CLASS_SLOW) {
+        q->p.nmax = cls;
+        q->p.scale = wf_set1(1.0f);
+        q->p.scaled = 0;
+        q->p.valid = wm_eq(q->p.scale, q->p.scale);
+    } else {
+        float valid[SBX_W], scale[SBX_W];
+        int nmax = 1;
+        for (int l = 0; l < SBX_W; l++) {
+            const satbox2d_prepared *r = &pp[idx[l]];
+            int c = l < k ? r->count : 0;
+            c = c < 1 ? 1 : c > NV2 ? NV2 : c;
+            nmax = c > nmax ? c : nmax;
+            valid[l] = (float)r->valid;
+            scale[l] = r->scale;
+        }
+        q->p.nmax = nmax;
+        q->p.scale = wf_loadu(scale);
+        q->p.scaled = any_not_one_w(q->p.scale);
+        q->p.valid = wm_eq(wf_loadu(valid), wf_set1(1.0f));
     }
-    q->p.nmax = nmax;
     /* Each field's 8 slots of the lanes' records, transposed (wf_load_rows8). The slots past a live
      * lane's count hold vertex 0, normal 0, offset +inf (satbox2d_poly_prepare()). */
     const float *rows[SBX_W];
@@ -442,9 +455,6 @@ SBX_INLINE void load_prep_w(const satbox2d_prepared *pp, const int32_t *idx, int
         rows[l] = pp[idx[l]].d;
     wf_load_rows8(rows, q->d);
     rewrap_w(&q->p);
-    q->p.scale = wf_loadu(scale);
-    q->p.scaled = any_not_one_w(q->p.scale);
-    q->p.valid = wm_eq(wf_loadu(valid), wf_set1(1.0f));
     q->p.checked = 1;
 }
 
@@ -465,19 +475,24 @@ SBX_INLINE wm xform_valid_w(wf px, wf py, wf c, wf s)
     return wm_and(ok, wm_le(du, wf_set1(SATBOX2D_UNIT_TOL)));
 }
 
-/* sat2d_ref.c load_prep_pair(); `src` a constant at every call site. */
+/* sat2d_ref.c load_prep_pair(): sorted pairs [i, i + k) of job->plan, job->pairs the block's;
+ * `src` a constant at every call site. */
 SBX_INLINE void load_prep_pair_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k, ppairw *q)
 {
     const int body = sbx_src2d_is_body(src);
     int32_t ia[SBX_W], ib[SBX_W];
-    for (int l = 0; l < SBX_W; l++) { /* lanes past k read record 0 */
-        const satbox_pair *p = l < k ? &job->pairs[job->order ? job->order[i + (size_t)l] : i + (size_t)l] : NULL;
-        ia[l] = p ? (int32_t)p->a : 0;
-        ib[l] = p ? (int32_t)p->b : 0;
+    for (int l = 0; l < SBX_W; l++) { /* lanes past k read a pair of the block again (never counted) */
+        satbox_pair p = job->pairs[job->plan->ord[i + (size_t)l]];
+        ia[l] = (int32_t)p.a;
+        ib[l] = (int32_t)p.b;
     }
+    int cls = job->plan->cls[i + (size_t)k - 1]; /* the largest of the step (ascending) */
     const satbox2d_prepared *pool = body ? job->bodies->shape : job->pp;
-    load_prep_w(pool, ia, k, &q->a);
-    load_prep_w(pool, ib, k, &q->b);
+    load_prep_w(pool, ia, k, cls, &q->a);
+    load_prep_w(pool, ib, k, cls, &q->b);
+    q->n = q->a.p.nmax > q->b.p.nmax ? q->a.p.nmax : q->b.p.nmax;
+    if (cls < SBX_CLASS_SLOW) /* both sides to the class: the same bits (slots past a count add nothing) */
+        q->a.p.nmax = q->b.p.nmax = q->n;
     q->valid = wm_and(q->a.p.valid, q->b.p.valid);
     wf zero = wf_zero();
     q->ox = q->oy = zero;
@@ -535,22 +550,48 @@ SBX_INLINE wf prep_min_w(const cpolyw *Q, wf nx, wf ny, const int nq)
     return m;
 }
 
-SBX_INLINE wf prep_gap_w(const ppairw *q, int e)
+/* The gap on axis e (edge e % NV2 of A below NV2, else of B) over the other side's first `nq`
+ * slots (a constant at each call site: the pair's class q->n, poly2d.h SBX_BY_COUNT2D). */
+SBX_INLINE wf prep_gap_w(const ppairw *q, int e, const int nq)
 {
     const ppolyw *E = e < NV2 ? &q->a : &q->b, *Q = e < NV2 ? &q->b : &q->a;
     int k = e % NV2;
-    wf nx = E->nx[k], ny = E->ny[k], m;
-    switch (Q->p.nmax) {
-    case 1: m = prep_min_w(&Q->p, nx, ny, 1); break;
-    case 2: m = prep_min_w(&Q->p, nx, ny, 2); break;
-    case 3: m = prep_min_w(&Q->p, nx, ny, 3); break;
-    case 4: m = prep_min_w(&Q->p, nx, ny, 4); break;
-    case 5: m = prep_min_w(&Q->p, nx, ny, 5); break;
-    case 6: m = prep_min_w(&Q->p, nx, ny, 6); break;
-    case 7: m = prep_min_w(&Q->p, nx, ny, 7); break;
-    default: m = prep_min_w(&Q->p, nx, ny, NV2); break;
+    return wf_sub(prep_min_w(&Q->p, E->nx[k], E->ny[k], nq), E->d[k]);
+}
+
+/* The axis ids of a pair of class n in their order: A's edges 0..n-1, then B's NV2..NV2+n-1 (the
+ * edges from a side's nmax on have normal 0 and offset +inf: their gap is -inf, so that visiting
+ * them changes no bit). */
+#define PREP_AXIS(t, n) ((t) < (n) ? (t) : SATBOX2D_MAX_VERTS + (t) - (n))
+
+/* Overlap: the separating-axis mask, stopping when every live lane is separated. */
+SBX_INLINE void prep_sep_w(const ppairw *q, unsigned live, wm *sep, const int n)
+{
+    wf zero = wf_zero();
+    *sep = wm_lt(zero, zero);
+    for (int t = 0; t < 2 * n; t++) {
+        *sep = wm_or(*sep, wm_gt(prep_gap_w(q, PREP_AXIS(t, n), n), zero));
+        if ((wm_bits(*sep) & live) == live)
+            break; /* every live lane is separated */
     }
-    return wf_sub(m, E->d[k]);
+}
+
+/* Collide: the largest gap, its id and its unit normal (of the edge's side). */
+SBX_INLINE void prep_best_w(const ppairw *q, wf *best, wf *id, wf *ux, wf *uy, const int n)
+{
+    wf zero = wf_zero();
+    *best = wf_set1(-INFINITY);
+    *id = *ux = *uy = zero;
+    for (int t = 0; t < 2 * n; t++) {
+        int e = PREP_AXIS(t, n);
+        wf g = prep_gap_w(q, e, n);
+        wm better = wm_gt(g, *best);
+        const ppolyw *E = e < NV2 ? &q->a : &q->b;
+        *best = wf_select(better, g, *best);
+        *id = wf_select(better, wf_set1((float)e), *id);
+        *ux = wf_select(better, E->nx[e % NV2], *ux);
+        *uy = wf_select(better, E->ny[e % NV2], *uy);
+    }
 }
 
 /* `body` a constant at each call site. */
@@ -620,12 +661,7 @@ SBX_INLINE void overlap2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         ppairw q;
         load_prep_pair_w(job, src, i, k, &q);
         unsigned live = (1u << k) - 1u;
-        sep = wm_lt(zero, zero);
-        for (int e = 0; e < 2 * NV2; e = next_axis_w(&q.a.p, &q.b.p, e)) {
-            sep = wm_or(sep, wm_gt(prep_gap_w(&q, e), zero));
-            if ((wm_bits(sep) & live) == live)
-                break; /* every live lane is separated */
-        }
+        SBX_BY_COUNT2D(q.n, prep_sep_w, &q, live, &sep);
         valid = q.valid;
     } else {
         cpolyw a, b, bt;
@@ -683,18 +719,8 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
         ppairw q;
         load_prep_pair_w(job, src, i, k, &q);
         valid = q.valid;
-        best = wf_set1(-INFINITY);
-        id = zero;
-        wf ux = zero, uy = zero;
-        for (int e = 0; e < 2 * NV2; e = next_axis_w(&q.a.p, &q.b.p, e)) {
-            wf g = prep_gap_w(&q, e);
-            wm better = wm_gt(g, best);
-            const ppolyw *E = e < NV2 ? &q.a : &q.b;
-            best = wf_select(better, g, best);
-            id = wf_select(better, wf_set1((float)e), id);
-            ux = wf_select(better, E->nx[e % NV2], ux);
-            uy = wf_select(better, E->ny[e % NV2], uy);
-        }
+        wf ux, uy;
+        SBX_BY_COUNT2D(q.n, prep_best_w, &q, &best, &id, &ux, &uy);
         wm of_b = wm_ge(id, wf_set1((float)NV2));
         ux = wf_select(of_b, wf_neg(ux), ux);
         uy = wf_select(of_b, wf_neg(uy), uy);
@@ -734,37 +760,47 @@ SBX_INLINE void collide2d_w(const sbx_job2d *job, sbx_src2d src, size_t i, int k
 /* ---- lanes that run to their own counts (prepared sources) ------------------------------------ */
 
 /* A step runs every lane to its largest vertex count. The pairs of a block of SBX_BLOCK2D are taken
- * in the order of their class (the larger count of the pair's two polygons, a stable counting
- * sort), so that a step's lanes mostly share a count and triangles do not wait for octagons. A
+ * in the order of their class (poly2d.h sbx_plan2d: the larger count of the pair's two records, a
+ * stable counting sort; a pair with a bad or prescaled record last, in SBX_CLASS_SLOW), so that a
+ * step's lanes mostly share a count and triangles do not wait for octagons, and a step below
+ * SBX_CLASS_SLOW knows its verdict, scale and nmax without a look at its lanes (load_prep_w()). A
  * lane's bits do not depend on the other lanes (slots past its count hold vertex 0, normal 0,
  * offset +inf; loops past it change nothing), so the order changes no output; the outputs go back
- * to the pairs' places and the compacted list stays ascending. SBX_PREP_GROUP 0 runs the pairs in
- * their order (for measuring). */
+ * to the pairs' places and the compacted list stays ascending. SBX_PREP_GROUP 0 puts every pair in
+ * SBX_CLASS_SLOW, in the pairs' order (for measuring: no grouping, lanes loaded one by one). */
 #ifndef SBX_PREP_GROUP
 #define SBX_PREP_GROUP 1
 #endif
-#define SBX_BLOCK2D 128
 
-/* The places in the block of pairs [i0, i0 + m), sorted by class, into ord[]. */
-SBX_INLINE void prep_order_w(const sbx_job2d *job, sbx_src2d src, size_t i0, int m, uint8_t *ord)
+_Static_assert(SBX_W <= SBX_PLAN_PAD, "a step past a block's end reads the plan's padding");
+
+/* The plan of the block of pairs [i0, i0 + m): classes and places, sorted. */
+SBX_INLINE void prep_plan_w(const sbx_job2d *job, sbx_src2d src, size_t i0, int m, sbx_plan2d *plan)
 {
     const satbox2d_prepared *pool = sbx_src2d_is_body(src) ? job->bodies->shape : job->pp;
+    const satbox_pair *pairs = job->pairs + i0;
     uint8_t cls[SBX_BLOCK2D];
-    int start[NV2 + 2];
-    for (int c = 0; c < NV2 + 2; c++)
+    int start[SBX_CLASS_SLOW + 2];
+    for (int c = 0; c < SBX_CLASS_SLOW + 2; c++)
         start[c] = 0;
     for (int j = 0; j < m; j++) {
-        satbox_pair p = job->pairs[i0 + (size_t)j];
-        int a = pool[p.a].count, b = pool[p.b].count, c = a > b ? a : b;
-        c = SBX_PREP_GROUP ? (c < 1 ? 1 : c > NV2 ? NV2 : c) : 1;
+        const satbox2d_prepared *ra = &pool[pairs[j].a], *rb = &pool[pairs[j].b];
+        int a = ra->count, b = rb->count, c = a > b ? a : b;
+        int fast = (ra->valid == 1) & (rb->valid == 1) & (ra->scale == 1.0f) & (rb->scale == 1.0f); /* no branches */
+        c = !fast ? SBX_CLASS_SLOW : c < 1 ? 1 : c > NV2 ? NV2 : c;
+        c = SBX_PREP_GROUP ? c : SBX_CLASS_SLOW;
         cls[j] = (uint8_t)c;
         start[c + 1]++;
     }
-    for (int c = 1; c <= NV2; c++)
+    for (int c = 1; c <= SBX_CLASS_SLOW; c++)
         start[c + 1] += start[c];
     for (int j = 0; j < m; j++) {
-        ord[start[cls[j]]++] = (uint8_t)j;
+        int t = start[cls[j]]++;
+        plan->ord[t] = (uint8_t)j;
+        plan->cls[t] = cls[j];
     }
+    for (int t = m; t < m + SBX_W; t++)
+        plan->ord[t] = plan->ord[0];
 }
 
 /* The compacted list of a block from its hit bytes, in the pairs' order. */
@@ -785,11 +821,19 @@ SBX_INLINE ptrdiff_t run2d_prep(const sbx_job2d *job, sbx_src2d src, int collide
     size_t count = 0, n = job->n;
     for (size_t i0 = 0; i0 < n; i0 += SBX_BLOCK2D) {
         int m = n - i0 >= SBX_BLOCK2D ? SBX_BLOCK2D : (int)(n - i0);
-        uint8_t ord[SBX_BLOCK2D], hits[SBX_BLOCK2D];
-        prep_order_w(job, src, i0, m, ord);
+        uint8_t hits[SBX_BLOCK2D];
+        sbx_plan2d plan;
+        prep_plan_w(job, src, i0, m, &plan);
+        const uint8_t *ord = plan.ord;
         sbx_job2d js = *job;
         js.pairs = job->pairs + i0;
-        js.order = ord;
+        js.plan = &plan;
+        /* The block's outputs in locals: a store through a byte pointer could change *job (the
+         * compiler would load the pointers again after each). */
+        uint8_t *ohit = job->hit ? job->hit + i0 : NULL, *obad = job->bad ? job->bad + i0 : NULL;
+        uint8_t *oaxis = job->axis ? job->axis + i0 : NULL;
+        float *osep = job->separation ? job->separation + i0 : NULL;
+        float *onx = job->normal[0] ? job->normal[0] + i0 : NULL, *ony = job->normal[1] ? job->normal[1] + i0 : NULL;
         for (int s = 0; s < m; s += SBX_W) {
             int k = m - s >= SBX_W ? SBX_W : m - s;
             unsigned hit, inv;
@@ -807,22 +851,23 @@ SBX_INLINE ptrdiff_t run2d_prep(const sbx_job2d *job, sbx_src2d src, int collide
                 overlap2d_w(&js, src, (size_t)s, k, &hit, &inv);
             }
             for (int l = 0; l < k; l++) {
-                size_t i = i0 + ord[s + l];
-                hits[ord[s + l]] = (uint8_t)(hit >> l & 1u);
-                if (job->hit)
-                    job->hit[i] = (uint8_t)(hit >> l & 1u);
-                if (job->bad)
-                    job->bad[i] = (uint8_t)(inv >> l & 1u);
+                int j = ord[s + l];
+                uint8_t h = (uint8_t)(hit >> l & 1u);
+                hits[j] = h;
+                if (ohit)
+                    ohit[j] = h;
+                if (obad)
+                    obad[j] = (uint8_t)(inv >> l & 1u);
                 if (!collide)
                     continue;
-                if (job->separation)
-                    job->separation[i] = sep[l];
-                if (job->normal[0])
-                    job->normal[0][i] = nx[l];
-                if (job->normal[1])
-                    job->normal[1][i] = ny[l];
-                if (job->axis)
-                    job->axis[i] = (uint8_t)id[l];
+                if (osep)
+                    osep[j] = sep[l];
+                if (onx)
+                    onx[j] = nx[l];
+                if (ony)
+                    ony[j] = ny[l];
+                if (oaxis)
+                    oaxis[j] = (uint8_t)id[l];
             }
         }
         count = prep_compact(job->compact, i0, m, hits, count);

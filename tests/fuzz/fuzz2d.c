@@ -2,8 +2,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Each input becomes a pool of n + 1 rectangles and polygons (values from a small table of
  * ordinary, tiny, huge, -0.0, NaN and infinite numbers, or raw float bits; counts 0..255, mostly
- * 3..8) and n pairs over it (0..127: every remainder modulo 4, 8, 16). Checked for the five 2D
- * sources (rect, rect pool, poly, poly pool, rect-poly), with overlap, collide(margin) and
+ * 3..8) and n pairs over it (0..127: every remainder modulo 4, 8, 16). Checked for every 2D source
+ * of SBX_SOURCES2D (rect, rect pool, poly, poly pool, rect-poly, and the prepared ones: the pool's
+ * polygons prepared by sbx_prepare2d() as world polygons, and the same records as body shapes with
+ * the rectangles' centers and axes as the bodies' positions and rotations, mostly unit, some NaN,
+ * huge or off unit), with overlap, collide(margin) and
  * collide(0): every path (native tables this CPU runs, portable ones if linked) returns the
  * scalar outputs bit for bit; on scalar, overlap == collide(0).hit, a bad pair reads hit 0 with
  * NaN separation, zero normal and SATBOX_AXIS_INVALID, a valid pair has a finite separation,
@@ -207,7 +210,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     polys.count = cnt;
     polys_b.count = cnt + 1;
-    for (int src = 0; src <= SBX2D_RECT_POLY; src++) {
+    /* The prepared sources: the pool's polygons prepared once (the records are exactly pn long). */
+    satbox2d_prepared *prep = (satbox2d_prepared *)malloc(pn * sizeof *prep);
+    if (!prep)
+        abort();
+    (void)sbx_prepare2d(&polys, pn, prep);
+    satbox2d_bodies bodies = {prep, {rf[0], rf[1]}, {rf[4], rf[5]}};
+    for (int src = 0; src < SBX2D_COUNT; src++) {
         sbx_job2d job;
         memset(&job, 0, sizeof job);
         job.src = (sbx_src2d)src;
@@ -216,6 +225,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         job.rb = &rects_b;
         job.pa = &polys;
         job.pb = &polys_b;
+        job.pp = prep;
+        job.bodies = &bodies;
         job.pairs = pairs;
         const float margins[2] = {margin, 0.0f};
         for (int m = 0; m < 2; m++) {
@@ -237,6 +248,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int k = 0; k < NV; k++)
         free(px[k]), free(py[k]);
     free(cnt);
+    free(prep);
     free(pairs);
     return 0;
 }
