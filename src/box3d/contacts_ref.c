@@ -102,23 +102,10 @@ static void sat_axes(const obox *A, const obox *B, sat_pair *P, best_axes *S)
  * max(margin, 0) (with a negative margin, g in (margin, 0] can give s <= margin). */
 static int may_touch(const obox *A, const obox *B, float margin, int *bad)
 {
-    sat_pair P;
-    float proj, margin_edge = maxf(margin, 0.0f);
-    pair_setup(A, B, &P);
-    *bad = !P.valid;
-    if (!P.valid)
-        return 0;
-    for (int i = 0; i < 3; i++)
-        if (gap_face_a(A, B, &P, i) > margin)
-            return 0;
-    for (int j = 0; j < 3; j++)
-        if (gap_face_b(A, B, &P, j, &proj) > margin)
-            return 0;
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            if (usable_edge(&P, i, j) && gap_edge(A, B, &P, i, j, &proj) > margin_edge)
-                return 0;
-    return 1;
+    uint8_t invalid;
+    int touch = overlap_within(A, B, margin, maxf(margin, 0.0f), &invalid);
+    *bad = invalid;
+    return touch;
 }
 
 /* Rule 2's answer. */

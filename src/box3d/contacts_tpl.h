@@ -188,13 +188,8 @@ SBX_INLINE void choose_axis_w(const sat_pairw *P, const best_axesw *S, axis_choi
 SBX_INLINE unsigned may_touch_w(const oboxw *A, const oboxw *B, wf margin, unsigned *bad)
 {
     sat_pairw P;
-    wf proj;
     pair_setup_w(A, B, &P);
-    wf face = gap_face_a_w(A, B, &P, 0);
-    for (int i = 1; i < 3; i++)
-        face = wf_max(face, gap_face_a_w(A, B, &P, i));
-    for (int j = 0; j < 3; j++)
-        face = wf_max(face, gap_face_b_w(A, B, &P, j, &proj));
+    wf face = max_face_gap_w(A, B, &P);
     /* a skipped edge axis enters as 0, which never exceeds max(margin, 0) */
     wf edge = P.near_par ? max_edges(A, B, &P, wf_zero(), 1) : max_edges(A, B, &P, wf_zero(), 0);
     wm apart = wm_or(wm_gt(face, margin), wm_gt(edge, maxf_w(margin, wf_zero())));

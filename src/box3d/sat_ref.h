@@ -204,10 +204,12 @@ static inline int box_valid(const obox *b)
            asum <= SATBOX_AXIS_SUM_LIMIT;
 }
 
-/* 1 when no used axis has a computed gap above thr (0 for bad data, which sets *bad). The first
- * axis above thr ends the test (in id order): the answer is the same as testing all 15. overlap()
- * is thr = 0; the planner's conservative mode raises thr (planner/planner_ref.c). */
-SBX_ALWAYS_INLINE uint8_t overlap_within(const obox *A, const obox *B, float thr, uint8_t *bad)
+/* 1 when no face axis has a computed gap above thr and no used edge axis one above thr_edge (0 for
+ * bad data, which sets *bad). The first axis above its threshold ends the test (in id order): the
+ * answer is the same as testing all 15. overlap() is 0, 0; the planner's conservative mode raises
+ * both (planner/planner_ref.c); the contact stream's filter (contacts_ref.c may_touch) takes the
+ * margin and max(margin, 0). */
+SBX_ALWAYS_INLINE uint8_t overlap_within(const obox *A, const obox *B, float thr, float thr_edge, uint8_t *bad)
 {
     sat_pair P;
     float proj;
@@ -223,13 +225,13 @@ SBX_ALWAYS_INLINE uint8_t overlap_within(const obox *A, const obox *B, float thr
             return 0;
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
-            if (usable_edge(&P, i, j) && gap_edge(A, B, &P, i, j, &proj) > thr)
+            if (usable_edge(&P, i, j) && gap_edge(A, B, &P, i, j, &proj) > thr_edge)
                 return 0;
     return 1;
 }
 
 /* Overlap bit of one pair (0 for bad data, which sets *bad). */
-static inline uint8_t overlap(const obox *A, const obox *B, uint8_t *bad) { return overlap_within(A, B, 0.0f, bad); }
+static inline uint8_t overlap(const obox *A, const obox *B, uint8_t *bad) { return overlap_within(A, B, 0.0f, 0.0f, bad); }
 
 typedef struct collide_out {
     uint8_t hit, axis, bad;

@@ -125,20 +125,24 @@ SBX_INLINE wf max_edges(const oboxw *A, const oboxw *B, const sat_pairw *P, wf m
     return m;
 }
 
-/* The largest gap over the used axes of SBX_W pairs, and their validity (sat_ref.h
- * overlap_within() is max <= thr). For a valid pair every gap is finite (see sat_ref.h,
+/* The largest gap over the 6 face axes (max_face_gap_w), over the used axes of SBX_W pairs with
+ * their validity (max_gap_w; sat_ref.h overlap_within() with one threshold is max <= thr). For a valid pair every gap is finite (see sat_ref.h,
  * "Validity"), so the max may be taken in any order; a skipped edge axis enters as 0, which
  * cannot exceed a threshold >= 0. */
+SBX_INLINE wf max_face_gap_w(const oboxw *A, const oboxw *B, const sat_pairw *P)
+{
+    wf proj, m = gap_face_a_w(A, B, P, 0);
+    for (int i = 1; i < 3; i++)
+        m = wf_max(m, gap_face_a_w(A, B, P, i));
+    for (int j = 0; j < 3; j++)
+        m = wf_max(m, gap_face_b_w(A, B, P, j, &proj));
+    return m;
+}
 SBX_INLINE wf max_gap_w(const oboxw *A, const oboxw *B, wm *valid)
 {
     sat_pairw P;
-    wf proj;
     pair_setup_w(A, B, &P);
-    wf m = gap_face_a_w(A, B, &P, 0);
-    for (int i = 1; i < 3; i++)
-        m = wf_max(m, gap_face_a_w(A, B, &P, i));
-    for (int j = 0; j < 3; j++)
-        m = wf_max(m, gap_face_b_w(A, B, &P, j, &proj));
+    wf m = max_face_gap_w(A, B, &P);
     *valid = P.valid;
     return P.near_par ? max_edges(A, B, &P, m, 1) : max_edges(A, B, &P, m, 0);
 }

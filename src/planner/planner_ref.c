@@ -51,7 +51,8 @@ static int pair_hits(const obox *A, const float amn[3], const float amx[3], floa
 {
     float tol = SATBOX_PLAN_REL * (sa + sb);
     uint8_t bad;
-    return meet(amn, amx, bmn, bmx, tol) && overlap_within(A, B, conservative ? tol : 0.0f, &bad);
+    float thr = conservative ? tol : 0.0f;
+    return meet(amn, amx, bmn, bmx, tol) && overlap_within(A, B, thr, thr, &bad);
 }
 
 /* Obstacle m of the world. */
