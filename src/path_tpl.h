@@ -11,6 +11,7 @@
 #include "poly2d/sat2d_tpl.h"
 #include "poly2d/contacts2d_tpl.h"
 #include "planner/planner_tpl.h"
+#include "planner/chain_tpl.h"
 
 _Static_assert(SBX_W == SBX_CAT(SBX_WIDTH_, SBX_ISA), "wide_<isa>.h's SBX_W is not the width in src/core/isa.h");
 

@@ -118,6 +118,108 @@ SATBOX_API ptrdiff_t satbox_configs(const satbox_world *world, const satbox_boxe
 SATBOX_API ptrdiff_t satbox_motion(const satbox_world *world, const satbox_boxes *links, size_t nlinks,
                                    const satbox_pair *self, size_t nself, size_t k, unsigned flags);
 
+/** @name Forward kinematics in lanes: a serial chain of revolute joints
+ * The robot as a chain: joint j's frame sits in joint j-1's moved frame (the base frame for j = 0)
+ * at `origin`, turned by `rot` (`x_parent = rot x + origin`), and then turns about its unit
+ * `axis` by the joint value q_j (radians, right-handed). A link box rides on one joint's moved
+ * frame (or on the base, joint -1). DH parameters map directly: modified DH (Craig) joint i is
+ * `rot` the turn by alpha_{i-1} about x, `origin = (a_{i-1}, -sin(alpha_{i-1}) d_i, cos(alpha_{i-1}) d_i)`,
+ * `axis = z`; standard DH moves each joint's (d, a, alpha) into the next joint's fixed part.
+ *
+ * satbox_chain_poses() computes the link boxes of K configurations (joint vectors) in float lanes,
+ * one configuration a lane, relative to the base frame: give the obstacles in the base frame too
+ * (the "reduce double poses" rule above). The sines and cosines come from a polynomial of the
+ * library's own (the C library's sinf differs between systems), so the poses, and every verdict
+ * after them, are bit-identical on every path.
+ *
+ * ## The error of the lane FK and the bound
+ * satbox_chain_init() derives, in double, from the chain itself: `err_center`, a bound on the
+ * distance between each computed link box center and the exact one, and `err_axis`, a bound on
+ * each component of each computed box axis; "exact" is the forward kinematics in real numbers of
+ * the chain as given in double and of the joint values as given in float, or as rounded to float
+ * from double when |q| <= 8 (the rounding is inside the bound). The derivation is in
+ * src/planner/chain_ref.c; the tests compare the lane poses with a long-double FK against it.
+ * The chain queries then test pairs with the tolerance
+ * `tol = tol_rel (s_A + s_B) + tol_abs`, where `tol_rel = SATBOX_PLAN_REL + 16.5 err_axis` and
+ * `tol_abs = 4.1 err_center` (the chain's fields): a computed gap moves by at most
+ * `2.05 (dc_A + dc_B) + 8.2 (du_A + du_B) S'` when the boxes move by their FK errors. So
+ * ::SATBOX_PLAN_CONSERVATIVE stays certified for the exact robot: a configuration whose exact link
+ * boxes touch an obstacle or each other is never reported free. In the default mode the verdict
+ * is satbox_configs()'s on the computed poses: its bound grows by the FK error.
+ * Joint values that are NaN or beyond ::SATBOX_CHAIN_MAX_ANGLE make their configuration's boxes
+ * NaN: ::SATBOX_CONFIG_BAD in the queries. @{ */
+
+/** Most joints of a chain; the largest |q| (radians) a joint value may have. */
+#define SATBOX_CHAIN_MAX_JOINTS 64u
+#define SATBOX_CHAIN_MAX_ANGLE 8.0f
+
+/** One revolute joint (see above). `rot` is row-major and must be orthonormal, `axis` unit
+ * (each within 1e-6); `origin` finite, |origin| components <= 1e6. */
+typedef struct satbox_joint {
+    double origin[3];
+    double rot[3][3];
+    double axis[3];
+} satbox_joint;
+
+/** One link box, in the moved frame of joint `joint` (-1: the base frame): center, unit axes
+ * (`axis[k]` is box axis k, orthonormal within 1e-6) and half extents (>= 0). */
+typedef struct satbox_link {
+    int32_t joint;
+    double center[3];
+    double axis[3][3];
+    double half[3];
+} satbox_link;
+
+/** A chain built by satbox_chain_init() in the caller's memory. Fields are the library's. */
+typedef struct satbox_chain {
+    size_t njoints, nlinks;
+    const float *data;  /**< the library's form of the chain (inside the caller's memory) */
+    double err_center;  /**< bound on |computed - exact| of every link box center */
+    double err_axis;    /**< bound on |computed - exact| of every component of every link box axis */
+    float tol_rel;      /**< the chain queries' tolerance: tol_rel (s_A + s_B) + tol_abs */
+    float tol_abs;
+} satbox_chain;
+
+/** Bytes satbox_chain_init() needs for a chain of `njoints` joints and `nlinks` link boxes. */
+SATBOX_API size_t satbox_chain_bytes(size_t njoints, size_t nlinks);
+
+/** Builds a chain in `mem` from `njoints` joints and `nlinks` link boxes (copied).
+ * @return nlinks, or a negative ::satbox_error (chain untouched): SATBOX_ERR_NULL, SATBOX_ERR_COUNT
+ *         (njoints above ::SATBOX_CHAIN_MAX_JOINTS, nlinks above ::SATBOX_PLAN_MAX_LINKS or 0),
+ *         SATBOX_ERR_INDEX (a link's joint outside -1 .. njoints - 1), SATBOX_ERR_ARG (bytes short, a
+ *         joint or link breaking its rule above). */
+SATBOX_API ptrdiff_t satbox_chain_init(satbox_chain *chain, void *mem, size_t bytes, const satbox_joint *joints,
+                                       size_t njoints, const satbox_link *links, size_t nlinks);
+
+/** The link boxes of k configurations: joint value j of configuration i is `q[i * qstride + j]`
+ * (qstride >= njoints); link l of configuration i is written as box i of `links[l]` (nlinks
+ * descriptors of k boxes each, the caller's arrays; satbox_boxes_view() reads them).
+ * @return the number of configurations with a bad joint value (their boxes NaN), or a negative
+ *         ::satbox_error: SATBOX_ERR_NULL, SATBOX_ERR_COUNT, SATBOX_ERR_ARG (qstride < njoints),
+ *         SATBOX_ERR_ALIAS (an output meets q, the chain or another output). */
+SATBOX_API ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *q, size_t qstride, size_t k,
+                                        const satbox_boxes_out *links);
+
+/** Bytes of scratch memory the chain queries need (any alignment; one per thread). */
+SATBOX_API size_t satbox_chain_work_bytes(const satbox_chain *chain);
+
+/** satbox_configs() for k joint vectors (`q` as in satbox_chain_poses()): the lane FK, then the
+ * query with the chain's tolerance, in blocks of 64 configurations through `work`
+ * (satbox_chain_work_bytes() bytes). `self` indexes the chain's link boxes.
+ * @return as satbox_configs(); SATBOX_ERR_ARG also for `work_bytes` too small or qstride < njoints. */
+SATBOX_API ptrdiff_t satbox_chain_configs(const satbox_world *world, const satbox_chain *chain,
+                                          const satbox_pair *self, size_t nself, const float *q, size_t qstride,
+                                          size_t k, unsigned flags, uint8_t *out, void *work, size_t work_bytes);
+
+/** satbox_motion() along the straight joint-space motion from q0 to q1 (njoints values each):
+ * state i (0 .. k-1) is `q = (1 - t) q0 + t q1` with `t = (i + 1) / k` (in float, per joint: the
+ * start is taken as checked, the last state is q1 exactly), checked in satbox_motion()'s order.
+ * @return the first state not free, k when the motion is free, or a negative ::satbox_error. */
+SATBOX_API ptrdiff_t satbox_chain_motion(const satbox_world *world, const satbox_chain *chain,
+                                         const satbox_pair *self, size_t nself, const float *q0, const float *q1,
+                                         size_t k, unsigned flags, void *work, size_t work_bytes);
+/** @} */
+
 #ifdef __cplusplus
 }
 #endif

@@ -45,6 +45,7 @@ struct sbx_cjob;                        /* box3d/contacts.h */
 struct sbx_job2d;                       /* poly2d/poly2d.h */
 struct sbx_cjob2d;                      /* poly2d/contacts2d.h */
 struct sbx_pjob;                        /* planner/planner.h */
+struct sbx_fkjob;                       /* planner/planner.h */
 #define SBX_KERNELS(X)                                                                                            \
     X(overlap, ptrdiff_t, (const sbx_job *job))                  /* number of pairs with hit == 1 */              \
     X(collide, ptrdiff_t, (const sbx_job *job))                  /* number of pairs with hit == 1 */              \
@@ -54,7 +55,8 @@ struct sbx_pjob;                        /* planner/planner.h */
     X(overlap2d, ptrdiff_t, (const struct sbx_job2d *job))       /* number of pairs with hit == 1 */              \
     X(collide2d, ptrdiff_t, (const struct sbx_job2d *job))       /* number of pairs with hit == 1 */              \
     X(contacts2d, ptrdiff_t, (const struct sbx_cjob2d *job))     /* number of pairs with count > 0 */             \
-    X(configs, ptrdiff_t, (const struct sbx_pjob *job))          /* configurations not free, or a motion's state */
+    X(configs, ptrdiff_t, (const struct sbx_pjob *job))          /* configurations not free, or a motion's state */ \
+    X(chain_fk, void, (const struct sbx_fkjob *job))             /* the link boxes of n configurations */
 
 typedef struct sbx_path {
 #define SBX_KERNEL_FIELD(name, ret, args) ret(*name) args;

@@ -3,6 +3,8 @@
 #include "planner/planner.h"
 #include "box3d/box3d.h"
 
+#include <math.h>
+
 /* Floats from one world row to the next: m rounded up to 16 (the widest step), so that a step
  * reads whole vectors of obstacles. */
 static size_t world_stride(size_t m) { return (m + 15u) & ~(size_t)15u; }
@@ -89,7 +91,7 @@ static SBX_NOINLINE int plan_check(const sbx_pjob *job, unsigned allowed)
 ptrdiff_t satbox_configs(const satbox_world *world, const satbox_boxes *links, size_t nlinks, const satbox_pair *self,
                          size_t nself, size_t k, unsigned flags, uint8_t *out)
 {
-    sbx_pjob job = {world, links, nlinks, self, nself, k, flags, out};
+    sbx_pjob job = {world, links, nlinks, self, nself, k, flags, out, SATBOX_PLAN_REL, 0.0f};
     if (k && !out)
         return SATBOX_ERR_NULL;
     int e = plan_check(&job, SATBOX_PLAN_CONSERVATIVE);
@@ -101,9 +103,271 @@ ptrdiff_t satbox_configs(const satbox_world *world, const satbox_boxes *links, s
 ptrdiff_t satbox_motion(const satbox_world *world, const satbox_boxes *links, size_t nlinks, const satbox_pair *self,
                         size_t nself, size_t k, unsigned flags)
 {
-    sbx_pjob job = {world, links, nlinks, self, nself, k, flags, NULL};
+    sbx_pjob job = {world, links, nlinks, self, nself, k, flags, NULL, SATBOX_PLAN_REL, 0.0f};
     int e = plan_check(&job, SATBOX_PLAN_CONSERVATIVE | SATBOX_PLAN_ANY);
     if (e)
         return e > 0 ? 0 : e;
     return sbx_active()->configs(&job);
+}
+
+/* ---- the chain: forward kinematics in lanes ---- */
+
+static size_t chain_floats(size_t nj, size_t nl) { return nj * SBX_CJ_ROWS + nl * SBX_CL_ROWS; }
+
+/* The start of a caller's block, 64-byte aligned. */
+static void *aligned64(void *mem) { return (void *)(((uintptr_t)mem + 63u) & ~(uintptr_t)63u); }
+
+size_t satbox_chain_bytes(size_t njoints, size_t nlinks)
+{
+    if (njoints > SATBOX_CHAIN_MAX_JOINTS || nlinks > SATBOX_PLAN_MAX_LINKS)
+        return 0;
+    return chain_floats(njoints, nlinks) * sizeof(float) + 64u;
+}
+
+ptrdiff_t satbox_chain_init(satbox_chain *chain, void *mem, size_t bytes, const satbox_joint *joints, size_t njoints,
+                            const satbox_link *links, size_t nlinks)
+{
+    if (!chain || !mem || !links || (njoints && !joints))
+        return SATBOX_ERR_NULL;
+    if (njoints > SATBOX_CHAIN_MAX_JOINTS || nlinks == 0 || nlinks > SATBOX_PLAN_MAX_LINKS)
+        return SATBOX_ERR_COUNT;
+    if (bytes < satbox_chain_bytes(njoints, nlinks))
+        return SATBOX_ERR_ARG;
+    sbx_spans s = {.nin = 0};
+    sbx_add_in(&s, joints, njoints * sizeof *joints);
+    sbx_add_in(&s, links, nlinks * sizeof *links);
+    sbx_add_out(&s, mem, bytes);
+    sbx_add_out(&s, chain, sizeof *chain);
+    if (sbx_aliased(&s))
+        return SATBOX_ERR_ALIAS;
+    int e = sbx_chain_build(chain, aligned64(mem), joints, njoints, links, nlinks);
+    return e ? e : (ptrdiff_t)nlinks;
+}
+
+/* The work of the chain queries: nlinks descriptors, then the joint values of a block (joint-major,
+ * SBX_CHAIN_BLOCK a joint) and the block's link boxes (15 arrays of SBX_CHAIN_BLOCK per link). */
+size_t satbox_chain_work_bytes(const satbox_chain *chain)
+{
+    if (!chain)
+        return 0;
+    return chain->nlinks * (sizeof(satbox_boxes) + sizeof(satbox_boxes_out)) +
+           (chain->njoints + 15u * chain->nlinks) * SBX_CHAIN_BLOCK * sizeof(float) + 64u;
+}
+
+/* The floats of q that k configurations of stride qstride read. */
+static size_t q_floats(const satbox_chain *chain, size_t qstride, size_t k)
+{
+    return (k - 1) * qstride + chain->njoints;
+}
+
+/* The checks every chain entry point shares: 1 nothing to do (k = 0), 0 run, else the error; `out`
+ * is the call's output (present when k > 0). */
+static int chain_check(const satbox_chain *chain, const float *q, size_t qstride, size_t k, const void *out)
+{
+    if (k == 0)
+        return 1;
+    if (!chain || !chain->data || (chain->njoints && !q) || !out)
+        return SATBOX_ERR_NULL;
+    if (k > SATBOX_MAX_COUNT || chain->nlinks > SATBOX_PLAN_MAX_LINKS || chain->njoints > SATBOX_CHAIN_MAX_JOINTS)
+        return SATBOX_ERR_COUNT;
+    if (qstride < chain->njoints)
+        return SATBOX_ERR_ARG;
+    return SATBOX_OK;
+}
+
+/* The boxes' 15 arrays of descriptor b, in order. */
+static void box_arrays(const satbox_boxes_out *b, float *a[15])
+{
+    for (int c = 0; c < 3; c++) {
+        a[c] = b->center[c];
+        a[3 + c] = b->half[c];
+        for (int q = 0; q < 3; q++)
+            a[6 + 3 * c + q] = b->axis[c][q];
+    }
+}
+
+ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *q, size_t qstride, size_t k,
+                             const satbox_boxes_out *links)
+{
+    int e = chain_check(chain, q, qstride, k, links);
+    if (e)
+        return e > 0 ? 0 : e;
+    /* every output array present, apart from the inputs and from each other (pairwise: 15 nlinks
+     * arrays, a few thousand comparisons for a robot of 8 boxes) */
+    size_t bytes = k * sizeof(float), na = 15u * chain->nlinks;
+    const float *qend = q + q_floats(chain, qstride, k);
+    const float *dend = chain->data + chain_floats(chain->njoints, chain->nlinks);
+    for (size_t i = 0; i < na; i++) {
+        float *a[15];
+        box_arrays(&links[i / 15], a);
+        uintptr_t lo = (uintptr_t)a[i % 15], hi = lo + bytes;
+        if (!a[i % 15])
+            return SATBOX_ERR_NULL;
+        if ((chain->njoints && meets(lo, hi, q, (size_t)(qend - q) * sizeof(float))) ||
+            meets(lo, hi, chain->data, (size_t)(dend - chain->data) * sizeof(float)) ||
+            meets(lo, hi, links, chain->nlinks * sizeof *links) || meets(lo, hi, chain, sizeof *chain))
+            return SATBOX_ERR_ALIAS;
+        for (size_t j = 0; j < i; j++) {
+            float *b[15];
+            box_arrays(&links[j / 15], b);
+            if (meets(lo, hi, b[j % 15], bytes))
+                return SATBOX_ERR_ALIAS;
+        }
+    }
+    /* joint-major blocks of 16 configurations on the stack */
+    float qt[SATBOX_CHAIN_MAX_JOINTS * 16];
+    ptrdiff_t bad = 0;
+    for (size_t i0 = 0; i0 < k; i0 += 16) {
+        size_t n = k - i0 < 16 ? k - i0 : 16;
+        for (size_t i = 0; i < n; i++) {
+            int ok = 1;
+            for (size_t j = 0; j < chain->njoints; j++) {
+                float v = q[(i0 + i) * qstride + j];
+                qt[j * 16 + i] = v;
+                ok &= fabsf(v) <= SATBOX_CHAIN_MAX_ANGLE;
+            }
+            bad += !ok;
+        }
+        sbx_fkjob job = {chain, qt, 16, n, i0, links};
+        sbx_active()->chain_fk(&job);
+    }
+    return bad;
+}
+
+/* A chain query at work: the work block (descriptors of SBX_CHAIN_BLOCK boxes per link, written by
+ * the FK and read by the query; the joint values of a block, joint-major) and the query's job. */
+typedef struct chain_run {
+    const sbx_path *path;
+    satbox_boxes_out *w;
+    float *qt;
+    sbx_pjob job;
+} chain_run;
+
+static void run_init(chain_run *r, const satbox_world *world, const satbox_chain *chain, const satbox_pair *self,
+                     size_t nself, unsigned flags, void *work)
+{
+    satbox_boxes_out *w = aligned64(work);
+    satbox_boxes *v = (satbox_boxes *)(void *)(w + chain->nlinks);
+    float *f = (float *)(void *)(v + chain->nlinks);
+    r->path = sbx_active();
+    r->w = w;
+    r->qt = f;
+    f += chain->njoints * SBX_CHAIN_BLOCK;
+    for (size_t l = 0; l < chain->nlinks; l++) {
+        for (int c = 0; c < 3; c++) {
+            w[l].center[c] = f + (0 + c) * SBX_CHAIN_BLOCK;
+            w[l].half[c] = f + (3 + c) * SBX_CHAIN_BLOCK;
+            for (int a = 0; a < 3; a++)
+                w[l].axis[c][a] = f + (6 + 3 * c + a) * SBX_CHAIN_BLOCK;
+        }
+        v[l] = satbox_boxes_view(&w[l]);
+        f += 15u * SBX_CHAIN_BLOCK;
+    }
+    r->job = (sbx_pjob){world, v, chain->nlinks, self, nself, 0, flags, NULL, chain->tol_rel, chain->tol_abs};
+}
+
+/* The lane FK of the n configurations in r->qt, then the query: out[0 .. n-1]. */
+static ptrdiff_t run_block(chain_run *r, const satbox_chain *chain, size_t n, uint8_t *out)
+{
+    sbx_fkjob fk = {chain, r->qt, SBX_CHAIN_BLOCK, n, 0, r->w};
+    r->path->chain_fk(&fk);
+    r->job.k = n;
+    r->job.out = out;
+    return r->path->configs(&r->job);
+}
+
+/* The checks of both chain queries (beyond chain_check): 1 nothing to do, 0 run, else the error. */
+static int chain_query_check(const satbox_world *world, const satbox_chain *chain, const satbox_pair *self,
+                             size_t nself, unsigned flags, unsigned allowed, void *work, size_t work_bytes,
+                             sbx_spans *s)
+{
+    if (!work || (nself && !self))
+        return SATBOX_ERR_NULL;
+    if (world && world->n && !world->rows)
+        return SATBOX_ERR_NULL;
+    if (flags & ~allowed)
+        return SATBOX_ERR_ARG;
+    if (work_bytes < satbox_chain_work_bytes(chain))
+        return SATBOX_ERR_ARG;
+    for (size_t p = 0; p < nself; p++)
+        if (self[p].a >= chain->nlinks || self[p].b >= chain->nlinks)
+            return SATBOX_ERR_INDEX;
+    sbx_add_in(s, chain->data, chain_floats(chain->njoints, chain->nlinks) * sizeof(float));
+    sbx_add_in(s, chain, sizeof *chain);
+    sbx_add_in(s, self, nself * sizeof *self);
+    if (world) {
+        sbx_add_in(s, world, sizeof *world);
+        sbx_add_in(s, world->rows, world->stride * SBX_WR_ROWS * sizeof(float));
+    }
+    sbx_add_out(s, work, work_bytes);
+    return sbx_aliased(s) ? SATBOX_ERR_ALIAS : SATBOX_OK;
+}
+
+ptrdiff_t satbox_chain_configs(const satbox_world *world, const satbox_chain *chain, const satbox_pair *self,
+                               size_t nself, const float *q, size_t qstride, size_t k, unsigned flags, uint8_t *out,
+                               void *work, size_t work_bytes)
+{
+    int e = chain_check(chain, q, qstride, k, out);
+    if (e)
+        return e > 0 ? 0 : e;
+    sbx_spans s = {.nin = 0};
+    if (chain->njoints)
+        sbx_add_in(&s, q, q_floats(chain, qstride, k) * sizeof(float));
+    sbx_add_out(&s, out, k);
+    e = chain_query_check(world, chain, self, nself, flags, SATBOX_PLAN_CONSERVATIVE, work, work_bytes, &s);
+    if (e)
+        return e;
+    chain_run r;
+    run_init(&r, world, chain, self, nself, flags, work);
+    ptrdiff_t count = 0;
+    for (size_t i0 = 0; i0 < k; i0 += SBX_CHAIN_BLOCK) {
+        size_t n = k - i0 < SBX_CHAIN_BLOCK ? k - i0 : SBX_CHAIN_BLOCK;
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = 0; j < chain->njoints; j++)
+                r.qt[j * SBX_CHAIN_BLOCK + i] = q[(i0 + i) * qstride + j];
+        count += run_block(&r, chain, n, out + i0);
+    }
+    return count;
+}
+
+ptrdiff_t satbox_chain_motion(const satbox_world *world, const satbox_chain *chain, const satbox_pair *self,
+                              size_t nself, const float *q0, const float *q1, size_t k, unsigned flags, void *work,
+                              size_t work_bytes)
+{
+    int e = chain_check(chain, q0, chain ? chain->njoints : 0, k, work);
+    if (e)
+        return e > 0 ? 0 : e;
+    if (chain->njoints && !q1)
+        return SATBOX_ERR_NULL;
+    sbx_spans s = {.nin = 0};
+    sbx_add_in(&s, q0, chain->njoints * sizeof(float));
+    sbx_add_in(&s, q1, chain->njoints * sizeof(float));
+    e = chain_query_check(world, chain, self, nself, flags, SATBOX_PLAN_CONSERVATIVE | SATBOX_PLAN_ANY, work,
+                          work_bytes, &s);
+    if (e)
+        return e;
+    chain_run r;
+    run_init(&r, world, chain, self, nself, flags & SATBOX_PLAN_CONSERVATIVE, work);
+    size_t V = (k + SATBOX_PLAN_ROUND - 1) / SATBOX_PLAN_ROUND, best = k;
+    float fk_ = (float)k;
+    for (size_t v = 0; v < V; v++) {
+        size_t state[SATBOX_PLAN_ROUND], n = 0;
+        for (size_t j = 0; j < SATBOX_PLAN_ROUND; j++) {
+            size_t st = sbx_motion_state(v, j, V);
+            if (st >= best)
+                continue;
+            float t = (float)(st + 1) / fk_;
+            for (size_t d = 0; d < chain->njoints; d++)
+                r.qt[d * SBX_CHAIN_BLOCK + n] = (1.0f - t) * q0[d] + t * q1[d];
+            state[n++] = st;
+        }
+        uint8_t verdict[SATBOX_PLAN_ROUND];
+        if (n && run_block(&r, chain, n, verdict))
+            for (size_t i = 0; i < n; i++)
+                if (verdict[i] != SATBOX_FREE && state[i] < best)
+                    best = state[i];
+        if ((flags & SATBOX_PLAN_ANY) && best < k)
+            break;
+    }
+    return (ptrdiff_t)best;
 }

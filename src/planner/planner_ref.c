@@ -45,11 +45,15 @@ static int meet(const float amn[3], const float amx[3], const float bmn[3], cons
     return 1;
 }
 
+/* The tolerance of a pair of scales sa and sb: SATBOX_PLAN_REL (sa + sb) + 0 for satbox_configs(),
+ * with the chain's tol_rel and tol_abs for the chain queries (chain_ref.c derives them). */
+static float tolerance(const sbx_pjob *job, float sa, float sb) { return job->tol_rel * (sa + sb) + job->tol_abs; }
+
 /* One tested pair: A (a link) against B, with their bounds. */
-static int pair_hits(const obox *A, const float amn[3], const float amx[3], float sa, const obox *B,
-                     const float bmn[3], const float bmx[3], float sb, int conservative)
+static int pair_hits(const sbx_pjob *job, const obox *A, const float amn[3], const float amx[3], float sa,
+                     const obox *B, const float bmn[3], const float bmx[3], float sb, int conservative)
 {
-    float tol = SATBOX_PLAN_REL * (sa + sb);
+    float tol = tolerance(job, sa, sb);
     uint8_t bad;
     float thr = conservative ? tol : 0.0f;
     return meet(amn, amx, bmn, bmx, tol) && overlap_within(A, B, thr, thr, &bad);
@@ -90,7 +94,7 @@ static uint8_t verdict(const sbx_pjob *job, size_t q)
         bounds(&A, amn, amx, &sa);
         for (size_t m = 0; m < nw; m++) {
             world_box(job->world, m, &B, bmn, bmx, &sb);
-            if (pair_hits(&A, amn, amx, sa, &B, bmn, bmx, sb, cons))
+            if (pair_hits(job, &A, amn, amx, sa, &B, bmn, bmx, sb, cons))
                 return SATBOX_COLLIDES;
         }
     }
@@ -99,7 +103,7 @@ static uint8_t verdict(const sbx_pjob *job, size_t q)
         load_mat(&job->links[job->self[p].b], q, &B);
         bounds(&A, amn, amx, &sa);
         bounds(&B, bmn, bmx, &sb);
-        if (pair_hits(&A, amn, amx, sa, &B, bmn, bmx, sb, cons))
+        if (pair_hits(job, &A, amn, amx, sa, &B, bmn, bmx, sb, cons))
             return SATBOX_COLLIDES;
     }
     return SATBOX_FREE;

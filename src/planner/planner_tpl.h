@@ -41,11 +41,17 @@ SBX_INLINE wm meet_w(const wf amn[3], const wf amx[3], const wf bmn[3], const wf
     return m;
 }
 
-/* planner_ref.c pair_hits() for the lanes `lanes`: the lanes that hit. */
-SBX_INLINE unsigned pair_hits_w(const oboxw *A, const wf amn[3], const wf amx[3], wf sa, const oboxw *B,
-                                const wf bmn[3], const wf bmx[3], wf sb, int cons, unsigned lanes)
+/* planner_ref.c tolerance(): the tolerance of scales sa and sb. */
+SBX_INLINE wf tol_w(const sbx_pjob *job, wf sa, wf sb)
 {
-    wf tol = wf_mul(wf_set1(SATBOX_PLAN_REL), wf_add(sa, sb));
+    return wf_add(wf_mul(wf_set1(job->tol_rel), wf_add(sa, sb)), wf_set1(job->tol_abs));
+}
+
+/* planner_ref.c pair_hits() for the lanes `lanes`: the lanes that hit. */
+SBX_INLINE unsigned pair_hits_w(const sbx_pjob *job, const oboxw *A, const wf amn[3], const wf amx[3], wf sa,
+                                const oboxw *B, const wf bmn[3], const wf bmx[3], wf sb, int cons, unsigned lanes)
+{
+    wf tol = tol_w(job, sa, sb);
     lanes &= wm_bits(meet_w(amn, amx, bmn, bmx, tol));
     if (!lanes)
         return 0;
@@ -133,10 +139,11 @@ typedef struct near_rows {
 /* Step 1: the obstacles from *m0 on, SBX_W at a time, whose AABBs meet the box (umn, umx) grown by
  * the tolerance of scale us (at least every lane's: the filter drops only pairs the lane test
  * drops), appended to T until it is full; *m0 moves past the last vector read. */
-SBX_INLINE void near_obstacles_w(const satbox_world *w, const float umn[3], const float umx[3], float us, size_t *m0,
+SBX_INLINE void near_obstacles_w(const sbx_pjob *job, const float umn[3], const float umx[3], float us, size_t *m0,
                                  near_rows *T)
 {
-    wf bmn[3], bmx[3], rel = wf_set1(SATBOX_PLAN_REL), bs = wf_set1(us);
+    const satbox_world *w = job->world;
+    wf bmn[3], bmx[3], bs = wf_set1(us);
     for (int c = 0; c < 3; c++) {
         bmn[c] = wf_set1(umn[c]);
         bmx[c] = wf_set1(umx[c]);
@@ -147,7 +154,7 @@ SBX_INLINE void near_obstacles_w(const satbox_world *w, const float umn[3], cons
     for (; m < w->n && T->n + SBX_W <= SBX_PLAN_CAP; m += SBX_W) {
         wf omn[3], omx[3], os;
         world_bounds_w(w, m, omn, omx, &os);
-        for (unsigned hit = wm_bits(meet_w(bmn, bmx, omn, omx, wf_mul(rel, wf_add(bs, os)))); hit; hit &= hit - 1u) {
+        for (unsigned hit = wm_bits(meet_w(bmn, bmx, omn, omx, tol_w(job, bs, os))); hit; hit &= hit - 1u) {
             size_t o = m + (size_t)__builtin_ctz(hit), t = T->n++;
             for (int c = 0; c < 3; c++) {
                 T->mn[c][t] = r[(SBX_WR_MIN + c) * st + o];
@@ -200,10 +207,9 @@ static SBX_NOINLINE unsigned step_hits_w(const sbx_pjob *job, const int32_t *idx
     if (todo && w && w->n) {
         float smn[3] = {INFINITY, INFINITY, INFINITY}, smx[3] = {-INFINITY, -INFINITY, -INFINITY}, ss = 0.0f;
         lanes_union(vmn, vmx, vs, todo, smn, smx, &ss);
-        wf rel = wf_set1(SATBOX_PLAN_REL);
         for (size_t m0 = 0; todo && m0 < w->n;) {
             near_rows T;
-            near_obstacles_w(w, smn, smx, ss, &m0, &T);
+            near_obstacles_w(job, smn, smx, ss, &m0, &T);
             for (size_t l = 0; l < job->nlinks && todo && T.n; l++) {
                 oboxw A, B;
                 wf amn[3], amx[3], sa, bmn[3], bmx[3], sb;
@@ -222,10 +228,10 @@ static SBX_NOINLINE unsigned step_hits_w(const sbx_pjob *job, const int32_t *idx
                         tmn[c] = wf_loadu(T.mn[c] + t0);
                         tmx[c] = wf_loadu(T.mx[c] + t0);
                     }
-                    wf tol = wf_mul(rel, wf_add(ls, wf_loadu(T.s + t0)));
+                    wf tol = tol_w(job, ls, wf_loadu(T.s + t0));
                     for (unsigned near = wm_bits(meet_w(lmn, lmx, tmn, tmx, tol)); near && todo; near &= near - 1u) {
                         world_box_w(w, T.m[t0 + (size_t)__builtin_ctz(near)], &B, bmn, bmx, &sb);
-                        unsigned h = pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, todo);
+                        unsigned h = pair_hits_w(job, &A, amn, amx, sa, &B, bmn, bmx, sb, cons, todo);
                         hit |= h;
                         todo &= ~h;
                     }
@@ -240,7 +246,7 @@ static SBX_NOINLINE unsigned step_hits_w(const sbx_pjob *job, const int32_t *idx
         load_link_w(job, job->self[p].b, idx, i, k, &B);
         bounds_w(&A, amn, amx, &sa);
         bounds_w(&B, bmn, bmx, &sb);
-        unsigned h = pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, todo);
+        unsigned h = pair_hits_w(job, &A, amn, amx, sa, &B, bmn, bmx, sb, cons, todo);
         hit |= h;
         todo &= ~h;
     }
@@ -315,11 +321,10 @@ static SBX_NOINLINE uint8_t config_alone_w(const sbx_pjob *job, size_t q)
         }
         us = wf_max(sa, us);
     }
-    wf rel = wf_set1(SATBOX_PLAN_REL);
     for (size_t m0 = 0; w && m0 < w->n; m0 += SBX_W) {
         wf bmn[3], bmx[3], sb;
         world_bounds_w(w, m0, bmn, bmx, &sb);
-        unsigned near = wm_bits(meet_w(umn, umx, bmn, bmx, wf_mul(rel, wf_add(us, sb))));
+        unsigned near = wm_bits(meet_w(umn, umx, bmn, bmx, tol_w(job, us, sb)));
         if (!near)
             continue;
         oboxw B;
@@ -329,7 +334,7 @@ static SBX_NOINLINE uint8_t config_alone_w(const sbx_pjob *job, size_t q)
             wf amn[3], amx[3], sa;
             link_one_w(job, l, q, &A);
             bounds_w(&A, amn, amx, &sa);
-            if (pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, near))
+            if (pair_hits_w(job, &A, amn, amx, sa, &B, bmn, bmx, sb, cons, near))
                 return SATBOX_COLLIDES;
         }
     }
@@ -340,7 +345,7 @@ static SBX_NOINLINE uint8_t config_alone_w(const sbx_pjob *job, size_t q)
         link_one_w(job, job->self[p].b, q, &B);
         bounds_w(&A, amn, amx, &sa);
         bounds_w(&B, bmn, bmx, &sb);
-        if (pair_hits_w(&A, amn, amx, sa, &B, bmn, bmx, sb, cons, 1u))
+        if (pair_hits_w(job, &A, amn, amx, sa, &B, bmn, bmx, sb, cons, 1u))
             return SATBOX_COLLIDES;
     }
     return SATBOX_FREE;

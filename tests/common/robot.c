@@ -75,6 +75,30 @@ void rb_fk(const double q[RB_DOF], rb_box links[RB_LINKS])
     box_in(&t, 7, &links[7]);
 }
 
+void rb_chain(satbox_joint joints[RB_DOF], satbox_link links[RB_LINKS])
+{
+    for (int j = 0; j < RB_DOF; j++) {
+        double ca = DH_COS_ALPHA[j], sa = DH_SIN_ALPHA[j];
+        joints[j] = (satbox_joint){.origin = {DH_A[j], -sa * DH_D[j], ca * DH_D[j]},
+                                   .rot = {{1, 0, 0}, {0, ca, -sa}, {0, sa, ca}},
+                                   .axis = {0, 0, 1}};
+    }
+    for (int l = 0; l < RB_LINKS; l++) {
+        links[l] = (satbox_link){.joint = l < RB_DOF ? l : RB_DOF - 1,
+                                 .center = {LINK_C[l][0], LINK_C[l][1], LINK_C[l][2]},
+                                 .axis = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+                                 .half = {LINK_H[l][0], LINK_H[l][1], LINK_H[l][2]}};
+    }
+    /* the hand: frame 7 is joint 7's moved by FLANGE_D along z and turned by -pi/4 about z */
+    double c = cos(-HALF_PI / 2), s = sin(-HALF_PI / 2);
+    const double *lc = LINK_C[7];
+    links[7].center[0] = c * lc[0] - s * lc[1];
+    links[7].center[1] = s * lc[0] + c * lc[1];
+    links[7].center[2] = lc[2] + FLANGE_D;
+    double ax[3][3] = {{c, s, 0}, {-s, c, 0}, {0, 0, 1}};
+    memcpy(links[7].axis, ax, sizeof ax);
+}
+
 static const satbox_pair SELF[] = {{0, 4}, {0, 5}, {0, 6}, {0, 7}, {1, 5}, {1, 6}, {1, 7}, {2, 6}, {2, 7}, {3, 7}};
 
 size_t rb_self_pairs(const satbox_pair **pairs)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "satbox/satbox.h"
+#include "satbox/satbox_planner.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,6 +40,12 @@ extern const double RB_Q_LO[RB_DOF], RB_Q_HI[RB_DOF];
 
 /* Forward kinematics in double: the 8 link boxes of configuration q in the world frame. */
 void rb_fk(const double q[RB_DOF], rb_box links[RB_LINKS]);
+
+/* The same arm as a chain for satbox's lane FK (satbox_chain_init()): joint j turned by alpha_j
+ * about x and moved by (a_j, -sin alpha_j d_j, cos alpha_j d_j), about z; box j on joint j, the
+ * hand on joint 7 moved by the flange and turned by -pi/4. Poses relative to the base (subtract
+ * RB_BASE from the obstacles, as rb_to_float() does). */
+void rb_chain(satbox_joint joints[RB_DOF], satbox_link links[RB_LINKS]);
 
 /* The link pairs checked for self-collision: every pair at least four links apart in the chain
  * (nearer boxes overlap around their shared joints by construction); returns how many. */
