@@ -47,17 +47,26 @@ SBX_INLINE wf tol_w(const sbx_pjob *job, wf sa, wf sb)
     return wf_add(wf_mul(wf_set1(job->tol_rel), wf_add(sa, sb)), wf_set1(job->tol_abs));
 }
 
-/* planner_ref.c pair_hits() for the lanes `lanes`: the lanes that hit. */
-SBX_INLINE unsigned pair_hits_w(const sbx_pjob *job, const oboxw *A, const wf amn[3], const wf amx[3], wf sa,
-                                const oboxw *B, const wf bmn[3], const wf bmx[3], wf sb, int cons, unsigned lanes)
+/* planner_ref.c pair_hits() in two halves: the lanes of `lanes` whose AABBs meet, with their
+ * tolerance; then those of them whose 15-axis test hits. */
+SBX_INLINE unsigned pair_meet_w(const sbx_pjob *job, const wf amn[3], const wf amx[3], wf sa, const wf bmn[3],
+                                const wf bmx[3], wf sb, unsigned lanes, wf *tol)
 {
-    wf tol = tol_w(job, sa, sb);
-    lanes &= wm_bits(meet_w(amn, amx, bmn, bmx, tol));
-    if (!lanes)
-        return 0;
+    *tol = tol_w(job, sa, sb);
+    return lanes & wm_bits(meet_w(amn, amx, bmn, bmx, *tol));
+}
+SBX_INLINE unsigned pair_sat_w(const oboxw *A, const oboxw *B, wf tol, int cons, unsigned lanes)
+{
     wm valid;
     wf g = max_gap_w(A, B, &valid);
     return wm_bits(wm_and(valid, wm_le(g, cons ? tol : wf_zero()))) & lanes;
+}
+SBX_INLINE unsigned pair_hits_w(const sbx_pjob *job, const oboxw *A, const wf amn[3], const wf amx[3], wf sa,
+                                const oboxw *B, const wf bmn[3], const wf bmx[3], wf sb, int cons, unsigned lanes)
+{
+    wf tol;
+    lanes = pair_meet_w(job, amn, amx, sa, bmn, bmx, sb, lanes, &tol);
+    return lanes ? pair_sat_w(A, B, tol, cons, lanes) : 0;
 }
 
 /* The links' lanes: configurations [i, i + k) or, for a motion, the states idx[]. */
@@ -69,20 +78,17 @@ SBX_INLINE void load_link_w(const sbx_pjob *job, size_t l, const int32_t *idx, s
         load_mat_w(&job->links[l], i, k, b);
 }
 
-/* Obstacle m of the world, broadcast to every lane, with its bounds. */
-SBX_INLINE void world_box_w(const satbox_world *w, size_t m, oboxw *b, wf mn[3], wf mx[3], wf *s)
+/* Obstacle m of the world, broadcast to every lane (its bounds: from the near_rows table). */
+SBX_INLINE void world_box_w(const satbox_world *w, size_t m, oboxw *b)
 {
     const float *r = w->rows;
     size_t st = w->stride;
     for (int c = 0; c < 3; c++) {
         b->c[c] = wf_set1(r[(SBX_WR_C + c) * st + m]);
         b->h[c] = wf_set1(r[(SBX_WR_H + c) * st + m]);
-        mn[c] = wf_set1(r[(SBX_WR_MIN + c) * st + m]);
-        mx[c] = wf_set1(r[(SBX_WR_MAX + c) * st + m]);
         for (int k = 0; k < 3; k++)
             b->u[k][c] = wf_set1(r[(SBX_WR_U + 3 * k + c) * st + m]);
     }
-    *s = wf_set1(r[SBX_WR_S * st + m]);
 }
 
 /* Obstacles m0 .. m0 + SBX_W - 1 of the world as lanes (whole rows: the stride is a multiple of
@@ -212,7 +218,7 @@ static SBX_NOINLINE unsigned step_hits_w(const sbx_pjob *job, const int32_t *idx
             near_obstacles_w(job, smn, smx, ss, &m0, &T);
             for (size_t l = 0; l < job->nlinks && todo && T.n; l++) {
                 oboxw A, B;
-                wf amn[3], amx[3], sa, bmn[3], bmx[3], sb;
+                wf amn[3], amx[3], sa, bmn[3], bmx[3];
                 load_link_w(job, l, idx, i, k, &A);
                 bounds_w(&A, amn, amx, &sa);
                 float umn[3] = {INFINITY, INFINITY, INFINITY}, umx[3] = {-INFINITY, -INFINITY, -INFINITY}, us = 0.0f;
@@ -230,8 +236,17 @@ static SBX_NOINLINE unsigned step_hits_w(const sbx_pjob *job, const int32_t *idx
                     }
                     wf tol = tol_w(job, ls, wf_loadu(T.s + t0));
                     for (unsigned near = wm_bits(meet_w(lmn, lmx, tmn, tmx, tol)); near && todo; near &= near - 1u) {
-                        world_box_w(w, T.m[t0 + (size_t)__builtin_ctz(near)], &B, bmn, bmx, &sb);
-                        unsigned h = pair_hits_w(job, &A, amn, amx, sa, &B, bmn, bmx, sb, cons, todo);
+                        size_t t = t0 + (size_t)__builtin_ctz(near);
+                        for (int c = 0; c < 3; c++) {
+                            bmn[c] = wf_set1(T.mn[c][t]);
+                            bmx[c] = wf_set1(T.mx[c][t]);
+                        }
+                        wf ptol;
+                        unsigned lanes = pair_meet_w(job, amn, amx, sa, bmn, bmx, wf_set1(T.s[t]), todo, &ptol);
+                        if (!lanes)
+                            continue;
+                        world_box_w(w, T.m[t], &B);
+                        unsigned h = pair_sat_w(&A, &B, ptol, cons, lanes);
                         hit |= h;
                         todo &= ~h;
                     }
