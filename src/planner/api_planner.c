@@ -4,6 +4,7 @@
 #include "box3d/box3d.h"
 
 #include <math.h>
+#include <string.h>
 
 /* Floats from one world row to the next: m rounded up to 16 (the widest step), so that a step
  * reads whole vectors of obstacles. */
@@ -144,14 +145,15 @@ ptrdiff_t satbox_chain_init(satbox_chain *chain, void *mem, size_t bytes, const 
     return e ? e : (ptrdiff_t)nlinks;
 }
 
-/* The work of the chain queries: nlinks descriptors, then the joint values of a block (joint-major,
- * SBX_CHAIN_BLOCK a joint) and the block's link boxes (15 arrays of SBX_CHAIN_BLOCK per link). */
+/* The work of the chain queries: nlinks descriptors (written and read views), the joint values of
+ * a block (joint-major, SBX_CHAIN_BLOCK a joint) and two blocks of link boxes (15 arrays of
+ * SBX_CHAIN_BLOCK per link): the FK's, and the same sorted (run_block()). */
 size_t satbox_chain_work_bytes(const satbox_chain *chain)
 {
     if (!chain)
         return 0;
-    return chain->nlinks * (sizeof(satbox_boxes) + sizeof(satbox_boxes_out)) +
-           (chain->njoints + 15u * chain->nlinks) * SBX_CHAIN_BLOCK * sizeof(float) + 64u;
+    return chain->nlinks * (sizeof(satbox_boxes_out) + 2u * sizeof(satbox_boxes)) +
+           (chain->njoints + 30u * chain->nlinks) * SBX_CHAIN_BLOCK * sizeof(float) + 64u;
 }
 
 /* The floats of q that k configurations of stride qstride read. */
@@ -186,6 +188,22 @@ static void box_arrays(const satbox_boxes_out *b, float *a[15])
     }
 }
 
+/* The span [span_lo, span_hi) of a link's 15 output arrays of `bytes` bytes each. */
+static uintptr_t span_lo(float *const a[15])
+{
+    uintptr_t lo = UINTPTR_MAX;
+    for (int x = 0; x < 15; x++)
+        lo = (uintptr_t)a[x] < lo ? (uintptr_t)a[x] : lo;
+    return lo;
+}
+static uintptr_t span_hi(float *const a[15], size_t bytes)
+{
+    uintptr_t hi = 0;
+    for (int x = 0; x < 15; x++)
+        hi = (uintptr_t)a[x] + bytes > hi ? (uintptr_t)a[x] + bytes : hi;
+    return hi;
+}
+
 ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *q, size_t qstride, size_t k,
                              const satbox_boxes_out *links)
 {
@@ -194,24 +212,30 @@ ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *q, size_t q
         return e > 0 ? 0 : e;
     /* every output array present, apart from the inputs and from each other (pairwise: 15 nlinks
      * arrays, a few thousand comparisons for a robot of 8 boxes) */
-    size_t bytes = k * sizeof(float), na = 15u * chain->nlinks;
+    size_t bytes = k * sizeof(float);
     const float *qend = q + q_floats(chain, qstride, k);
     const float *dend = chain->data + chain_floats(chain->njoints, chain->nlinks);
-    for (size_t i = 0; i < na; i++) {
+    for (size_t li = 0; li < chain->nlinks; li++) {
         float *a[15];
-        box_arrays(&links[i / 15], a);
-        uintptr_t lo = (uintptr_t)a[i % 15], hi = lo + bytes;
-        if (!a[i % 15])
-            return SATBOX_ERR_NULL;
-        if ((chain->njoints && meets(lo, hi, q, (size_t)(qend - q) * sizeof(float))) ||
-            meets(lo, hi, chain->data, (size_t)(dend - chain->data) * sizeof(float)) ||
-            meets(lo, hi, links, chain->nlinks * sizeof *links) || meets(lo, hi, chain, sizeof *chain))
-            return SATBOX_ERR_ALIAS;
-        for (size_t j = 0; j < i; j++) {
-            float *b[15];
-            box_arrays(&links[j / 15], b);
-            if (meets(lo, hi, b[j % 15], bytes))
+        box_arrays(&links[li], a);
+        for (int x = 0; x < 15; x++) {
+            uintptr_t lo = (uintptr_t)a[x], hi = lo + bytes;
+            if (!a[x])
+                return SATBOX_ERR_NULL;
+            if ((chain->njoints && meets(lo, hi, q, (size_t)(qend - q) * sizeof(float))) ||
+                meets(lo, hi, chain->data, (size_t)(dend - chain->data) * sizeof(float)) ||
+                meets(lo, hi, links, chain->nlinks * sizeof *links) || meets(lo, hi, chain, sizeof *chain))
                 return SATBOX_ERR_ALIAS;
+        }
+        for (size_t lj = 0; lj <= li; lj++) { /* array by array only where the links' spans meet */
+            float *b[15];
+            box_arrays(&links[lj], b);
+            if (lj < li && !meets(span_lo(a), span_hi(a, bytes), (const void *)span_lo(b), span_hi(b, bytes) - span_lo(b)))
+                continue;
+            for (int x = 0; x < 15; x++)
+                for (int y = 0; y < (lj < li ? 15 : x); y++)
+                    if (meets((uintptr_t)a[x], (uintptr_t)a[x] + bytes, b[y], bytes))
+                        return SATBOX_ERR_ALIAS;
         }
     }
     /* joint-major blocks of 16 configurations on the stack */
@@ -234,46 +258,143 @@ ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *q, size_t q
     return bad;
 }
 
-/* A chain query at work: the work block (descriptors of SBX_CHAIN_BLOCK boxes per link, written by
- * the FK and read by the query; the joint values of a block, joint-major) and the query's job. */
+/* A chain query at work: the work (satbox_chain_work_bytes()) and the query's job. */
 typedef struct chain_run {
     const sbx_path *path;
-    satbox_boxes_out *w;
-    float *qt;
+    satbox_boxes_out *w; /* the FK's block, written */
+    satbox_boxes *va;    /* the FK's block, read */
+    satbox_boxes *vb;    /* the sorted block, read */
+    float *qt, *a, *b;   /* the joint values; the two blocks' first arrays (15 nlinks arrays each) */
+    int filled;          /* the sorted block's half extents are written */
     sbx_pjob job;
 } chain_run;
 
 static void run_init(chain_run *r, const satbox_world *world, const satbox_chain *chain, const satbox_pair *self,
                      size_t nself, unsigned flags, void *work)
 {
-    satbox_boxes_out *w = aligned64(work);
-    satbox_boxes *v = (satbox_boxes *)(void *)(w + chain->nlinks);
-    float *f = (float *)(void *)(v + chain->nlinks);
+    size_t nl = chain->nlinks;
     r->path = sbx_active();
-    r->w = w;
-    r->qt = f;
-    f += chain->njoints * SBX_CHAIN_BLOCK;
-    for (size_t l = 0; l < chain->nlinks; l++) {
+    r->w = aligned64(work);
+    r->va = (satbox_boxes *)(void *)(r->w + nl);
+    r->vb = r->va + nl;
+    r->qt = (float *)(void *)(r->vb + nl);
+    r->a = r->qt + chain->njoints * SBX_CHAIN_BLOCK;
+    r->b = r->a + 15u * nl * SBX_CHAIN_BLOCK;
+    for (size_t l = 0; l < nl; l++) {
+        float *f = r->a + 15u * l * SBX_CHAIN_BLOCK;
         for (int c = 0; c < 3; c++) {
-            w[l].center[c] = f + (0 + c) * SBX_CHAIN_BLOCK;
-            w[l].half[c] = f + (3 + c) * SBX_CHAIN_BLOCK;
+            r->w[l].center[c] = f + (0 + c) * SBX_CHAIN_BLOCK;
+            r->w[l].half[c] = f + (3 + c) * SBX_CHAIN_BLOCK;
             for (int a = 0; a < 3; a++)
-                w[l].axis[c][a] = f + (6 + 3 * c + a) * SBX_CHAIN_BLOCK;
+                r->w[l].axis[c][a] = f + (6 + 3 * c + a) * SBX_CHAIN_BLOCK;
         }
-        v[l] = satbox_boxes_view(&w[l]);
-        f += 15u * SBX_CHAIN_BLOCK;
+        r->va[l] = satbox_boxes_view(&r->w[l]);
+        satbox_boxes *v = &r->vb[l];
+        *v = r->va[l];
+        for (int c = 0; c < 3; c++) { /* the same arrays in the second block */
+            v->center[c] += r->b - r->a;
+            v->half[c] += r->b - r->a;
+            for (int a = 0; a < 3; a++)
+                v->axis[c][a] += r->b - r->a;
+        }
     }
-    r->job = (sbx_pjob){world, v, chain->nlinks, self, nself, 0, flags, NULL, chain->tol_rel, chain->tol_abs};
+    r->job = (sbx_pjob){world, r->va, nl, self, nself, 0, flags, NULL, chain->tol_rel, chain->tol_abs};
+    r->filled = 0;
 }
 
-/* The lane FK of the n configurations in r->qt, then the query: out[0 .. n-1]. */
-static ptrdiff_t run_block(chain_run *r, const satbox_chain *chain, size_t n, uint8_t *out)
+/* Bits 0..9 of v spread to every third bit (a Morton code's one axis). */
+static uint64_t spread3(uint64_t v)
+{
+    v &= 0x3ffu;
+    v = (v | v << 16) & 0x30000ffu;
+    v = (v | v << 8) & 0x300f00fu;
+    v = (v | v << 4) & 0x30c30c3u;
+    v = (v | v << 2) & 0x9249249u;
+    return v;
+}
+
+/* The n configurations of the FK's block in the order of a Morton code (10 bits an axis) of one
+ * link's center, two thirds down the chain: the steps of the query then hold configurations whose
+ * links are near each other, so that the union boxes of its cull stay small. The order changes no
+ * verdict (each configuration's lane decides alone). order[s] = the configuration at place s. */
+static SBX_NOINLINE void block_order(const chain_run *r, const satbox_chain *chain, size_t n, uint32_t *order)
+{
+    uint64_t key[2][SBX_CHAIN_BLOCK];
+    const satbox_boxes *v = &r->va[chain->nlinks * 2u / 3u];
+    float lo[3], scale[3];
+    for (int c = 0; c < 3; c++) {
+        float hi = -INFINITY;
+        lo[c] = INFINITY;
+        for (size_t i = 0; i < n; i++) {
+            float x = v->center[c][i];
+            lo[c] = x < lo[c] ? x : lo[c];
+            hi = x > hi ? x : hi;
+        }
+        scale[c] = 1023.0f / (hi - lo[c]);
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t m = 0;
+        for (int c = 0; c < 3; c++) {
+            float t = (v->center[c][i] - lo[c]) * scale[c]; /* NaN for a bad configuration */
+            uint64_t g = t >= 0.0f && t <= 1023.0f ? (uint64_t)t : 0u;
+            m |= spread3(g) << c;
+        }
+        key[0][i] = m << 32 | i;
+    }
+    /* least significant digit first, 8 bits a pass over the 30 bits of the code (bits 32 .. 61) */
+    int from = 0;
+    for (int shift = 32; shift < 62; shift += 8, from ^= 1) {
+        uint32_t count[256] = {0};
+        for (size_t i = 0; i < n; i++)
+            count[key[from][i] >> shift & 0xffu]++;
+        for (uint32_t d = 0, sum = 0; d < 256; d++) {
+            uint32_t c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (size_t i = 0; i < n; i++)
+            key[from ^ 1][count[key[from][i] >> shift & 0xffu]++] = key[from][i];
+    }
+    for (size_t i = 0; i < n; i++)
+        order[i] = (uint32_t)key[from][i];
+}
+
+/* The lane FK of the n configurations in r->qt, then the query: out[0 .. n-1]. A block of
+ * configurations against a world is queried in block_order(): its boxes copied to the second block
+ * in that order, the verdicts put back. */
+static SBX_NOINLINE ptrdiff_t run_block(chain_run *r, const satbox_chain *chain, size_t n, uint8_t *out)
 {
     sbx_fkjob fk = {chain, r->qt, SBX_CHAIN_BLOCK, n, 0, r->w};
     r->path->chain_fk(&fk);
     r->job.k = n;
-    r->job.out = out;
-    return r->path->configs(&r->job);
+    if (n < 32u || !r->job.world || !r->job.world->n) {
+        r->job.links = r->va;
+        r->job.out = out;
+        return r->path->configs(&r->job);
+    }
+    uint32_t order[SBX_CHAIN_BLOCK];
+    uint8_t v[SBX_CHAIN_BLOCK];
+    block_order(r, chain, n, order);
+    for (size_t l = 0; l < chain->nlinks; l++) {
+        const float *src = r->a + 15u * l * SBX_CHAIN_BLOCK;
+        float *dst = r->b + 15u * l * SBX_CHAIN_BLOCK;
+        for (size_t i = 0; i < n; i++) {
+            const float *o = src + order[i];
+            for (int x = 0; x < 15; x++)
+                if (x < 3 || x >= 6) /* the half extents: the link's own, in every configuration */
+                    dst[x * SBX_CHAIN_BLOCK + i] = o[x * SBX_CHAIN_BLOCK];
+        }
+        if (!r->filled)
+            for (int x = 3; x < 6; x++)
+                memcpy(dst + x * SBX_CHAIN_BLOCK, src + x * SBX_CHAIN_BLOCK, SBX_CHAIN_BLOCK * sizeof(float));
+    }
+    r->filled = 1;
+    r->job.links = r->vb;
+    r->job.out = v;
+    ptrdiff_t count = r->path->configs(&r->job);
+    for (size_t i = 0; i < n; i++)
+        out[order[i]] = v[i];
+    return count;
 }
 
 /* The checks of both chain queries (beyond chain_check): 1 nothing to do, 0 run, else the error. */

@@ -222,15 +222,15 @@ int sbx_chain_build(satbox_chain *chain, float *data, const satbox_joint *joints
     double prev[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
     double eps = 0.0, dp = 0.0, reach = 0.0, ec = 0.0, eu = u;
     double eps_at[SATBOX_CHAIN_MAX_JOINTS], dp_at[SATBOX_CHAIN_MAX_JOINTS], reach_at[SATBOX_CHAIN_MAX_JOINTS];
-    double A[SATBOX_CHAIN_MAX_JOINTS][3][3];
     for (size_t j = 0; j < nj; j++) {
         const satbox_joint *J = &joints[j];
-        axis_frame(J->axis, A[j]);
+        double A[3][3];
+        axis_frame(J->axis, A);
         double t[3], RA[3][3], F[3][3];
         mul_t(prev, J->origin, t);
         for (int r = 0; r < 3; r++) /* rot A_j */
             for (int c = 0; c < 3; c++)
-                RA[r][c] = J->rot[r][0] * A[j][0][c] + J->rot[r][1] * A[j][1][c] + J->rot[r][2] * A[j][2][c];
+                RA[r][c] = J->rot[r][0] * A[0][c] + J->rot[r][1] * A[1][c] + J->rot[r][2] * A[2][c];
         for (int r = 0; r < 3; r++) /* A_{j-1}^T rot A_j */
             for (int c = 0; c < 3; c++)
                 F[r][c] = prev[0][r] * RA[0][c] + prev[1][r] * RA[1][c] + prev[2][r] * RA[2][c];
@@ -249,7 +249,7 @@ int sbx_chain_build(satbox_chain *chain, float *data, const satbox_joint *joints
         reach_at[j] = reach;
         for (int r = 0; r < 3; r++)
             for (int c = 0; c < 3; c++)
-                prev[r][c] = A[j][r][c];
+                prev[r][c] = A[r][c];
     }
     /* the links, sorted by joint (stable) */
     float *rows = data + nj * SBX_CJ_ROWS;
@@ -269,9 +269,11 @@ int sbx_chain_build(satbox_chain *chain, float *data, const satbox_joint *joints
                 cn = norm3(c);
                 ec = fmax(ec, u * cn);
             } else {
-                mul_t(A[j], K->center, c);
+                double A[3][3];
+                axis_frame(joints[j].axis, A);
+                mul_t(A, K->center, c);
                 for (int k = 0; k < 3; k++)
-                    mul_t(A[j], K->axis[k], U[k]);
+                    mul_t(A, K->axis[k], U[k]);
                 cn = norm3(c);
                 ec = fmax(ec, dp_at[j] + cn * (eps_at[j] + 7 * u) + 2 * u * (reach_at[j] + cn));
                 eu = fmax(eu, eps_at[j] + 8 * u);

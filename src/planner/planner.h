@@ -66,7 +66,7 @@ enum { SBX_CL_C = 0, SBX_CL_U = 3, SBX_CL_H = 12, SBX_CL_JOINT = 15, SBX_CL_INDE
 #define SBX_PIO2_3 0x1.18p-44f
 
 /* Configurations per block of the chain queries (satbox_chain_work_bytes()). */
-#define SBX_CHAIN_BLOCK 64u
+#define SBX_CHAIN_BLOCK 128u
 
 /* One call of the lane FK: joint values joint-major (q[j * ld + i], i < n), the boxes of
  * configuration i written as box `at + i` of out[l] for the chain's link l (caller order). */

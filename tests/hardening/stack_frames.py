@@ -134,7 +134,9 @@ def main():
     # reference kernels of the _ref.c files, listed by src/kernel_scalar.c) when the path has none. An entry point of no known kind gets the deepest kernel.
     kinds = [('satbox2d_.*contacts', 'contacts2d'), ('contacts', 'contacts'), ('satbox2d_.*overlap', 'overlap2d'),
              ('satbox2d_.*collide', 'collide2d'),
-             ('aabb', 'aabb'), ('axes_from_quat', 'axes_from_quat'), ('overlap', 'overlap'), ('collide', 'collide')]
+             ('aabb', 'aabb'), ('axes_from_quat', 'axes_from_quat'), ('overlap', 'overlap'), ('collide', 'collide'),
+             ('satbox_chain_poses', 'chain_fk'), ('satbox_(chain_)?(configs|motion)$', 'configs'),
+             ('satbox_(world|chain)_init$', 'none')]  # 'none': no kernel (the init functions build in double, in C)
 
     def kind_of(entry):
         for pattern, kind in kinds:
@@ -174,7 +176,8 @@ def main():
         rows = []
         for e in entries:
             kind = kind_of(e)
-            rows.append((deepest(nodes, edges, e, depths[kind] if kind in depths else max(depths.values()), {}), e))
+            kdepth = 0 if kind == 'none' else depths[kind] if kind in depths else max(depths.values())
+            rows.append((deepest(nodes, edges, e, kdepth, {}), e))
         rows.sort(reverse=True)
         depth, worst = rows[0]
         ok = depth + a.caller <= a.budget
