@@ -1,4 +1,4 @@
-// plan.h - the planning bench's and tests' checkers for the arm of robot.h: FCL as MoveIt sets it up, satbox one or K configurations a call, and the OMPL problems.
+// plan.h - the planning bench's and tests' checkers for the arm of robot.h: FCL as MoveIt sets it up, satbox one or K configurations a call (link poses given, or joint vectors through the lane FK).
 // SPDX-License-Identifier: MIT
 #ifndef SATBOX_TEST_PLAN_H
 #define SATBOX_TEST_PLAN_H
@@ -56,7 +56,10 @@ class LinkLanes {
     satbox_boxes view_[RB_LINKS];
 };
 
-// satbox: the scene's obstacles in a satbox_world (in memory of its own), the self pairs of robot.h.
+// satbox: the scene's obstacles in a satbox_world (in memory of its own), the self pairs of robot.h,
+// and the arm as a satbox_chain (rb_chain()) with its work memory, for the lane FK. Either the link
+// poses are given (the double FK rb_fk(), packed in lanes) or the joint vectors, in float
+// (RB_DOF values each, the chain_ calls: the FK in lanes inside the query). One thread at a time.
 class SatboxChecker {
   public:
     explicit SatboxChecker(const std::vector<rb_box> &obstacles, unsigned flags = 0);
@@ -66,11 +69,18 @@ class SatboxChecker {
     ptrdiff_t configs(const LinkLanes &lanes, size_t k, uint8_t *out) const;
     // satbox_motion() on the first k states of `lanes`.
     ptrdiff_t motion(const LinkLanes &lanes, size_t k, unsigned extra_flags) const;
+    // satbox_chain_configs() on one joint vector: not free (an error counts as "do not go there")?
+    bool chain_collides(const float q[RB_DOF]);
+    // satbox_chain_configs() on k joint vectors (q[i * RB_DOF + j]); returns how many are not free.
+    ptrdiff_t chain_configs(const float *q, size_t k, uint8_t *out);
+    // satbox_chain_motion() from q0 to q1 in k states.
+    ptrdiff_t chain_motion(const float q0[RB_DOF], const float q1[RB_DOF], size_t k, unsigned extra_flags);
     unsigned flags() const { return flags_; }
 
   private:
-    std::vector<unsigned char> mem_;
+    std::vector<unsigned char> mem_, chain_mem_, work_;
     satbox_world world_;
+    satbox_chain chain_;
     const satbox_pair *self_;
     size_t nself_;
     unsigned flags_;

@@ -1,4 +1,4 @@
-// plan_satbox.cpp - the satbox checker of plan.h: the scene as a satbox_world, link poses packed in lanes, satbox_configs and satbox_motion.
+// plan_satbox.cpp - the satbox checker of plan.h: the scene as a satbox_world, link poses packed in lanes or the arm's chain, satbox_configs, satbox_motion and their chain forms.
 // SPDX-License-Identifier: MIT
 #include <stdexcept>
 #include <string>
@@ -72,6 +72,14 @@ SatboxChecker::SatboxChecker(const std::vector<rb_box> &obstacles, unsigned flag
     if (r != (ptrdiff_t)m)
         throw std::runtime_error(std::string("satbox_world_init: ") + satbox_strerror((int)r));
     nself_ = rb_self_pairs(&self_);
+    satbox_joint joints[RB_DOF];
+    satbox_link links[RB_LINKS];
+    rb_chain(joints, links);
+    chain_mem_.resize(satbox_chain_bytes(RB_DOF, RB_LINKS));
+    r = satbox_chain_init(&chain_, chain_mem_.data(), chain_mem_.size(), joints, RB_DOF, links, RB_LINKS);
+    if (r != RB_LINKS)
+        throw std::runtime_error(std::string("satbox_chain_init: ") + satbox_strerror((int)r));
+    work_.resize(satbox_chain_work_bytes(&chain_));
 }
 
 bool SatboxChecker::collides(const rb_box links[RB_LINKS])
@@ -90,6 +98,23 @@ ptrdiff_t SatboxChecker::configs(const LinkLanes &lanes, size_t k, uint8_t *out)
 ptrdiff_t SatboxChecker::motion(const LinkLanes &lanes, size_t k, unsigned extra_flags) const
 {
     return satbox_motion(&world_, lanes.links(), RB_LINKS, self_, nself_, k, flags_ | extra_flags);
+}
+
+bool SatboxChecker::chain_collides(const float q[RB_DOF])
+{
+    uint8_t out = 0;
+    return satbox_chain_configs(&world_, &chain_, self_, nself_, q, RB_DOF, 1, flags_, &out, work_.data(), work_.size()) != 0;
+}
+
+ptrdiff_t SatboxChecker::chain_configs(const float *q, size_t k, uint8_t *out)
+{
+    return satbox_chain_configs(&world_, &chain_, self_, nself_, q, RB_DOF, k, flags_, out, work_.data(), work_.size());
+}
+
+ptrdiff_t SatboxChecker::chain_motion(const float q0[RB_DOF], const float q1[RB_DOF], size_t k, unsigned extra_flags)
+{
+    return satbox_chain_motion(&world_, &chain_, self_, nself_, q0, q1, k, flags_ | extra_flags, work_.data(),
+                               work_.size());
 }
 
 } // namespace plan
