@@ -154,7 +154,7 @@ SATBOX_API ptrdiff_t satbox_motion(const satbox_world *world, const satbox_boxes
 #define SATBOX_CHAIN_MAX_ANGLE 8.0f
 
 /** One revolute joint (see above). `rot` is row-major and must be orthonormal, `axis` unit
- * (each within 1e-6); `origin` finite, |origin| components <= 1e6. */
+ * (dot products within 1e-9 of 0 and 1: rounded double values pass); `origin` finite, |origin| components <= 1e6. */
 typedef struct satbox_joint {
     double origin[3];
     double rot[3][3];
@@ -162,7 +162,7 @@ typedef struct satbox_joint {
 } satbox_joint;
 
 /** One link box, in the moved frame of joint `joint` (-1: the base frame): center, unit axes
- * (`axis[k]` is box axis k, orthonormal within 1e-6) and half extents (>= 0). */
+ * (`axis[k]` is box axis k, orthonormal within 1e-9) and half extents (>= 0). */
 typedef struct satbox_link {
     int32_t joint;
     double center[3];

@@ -252,7 +252,7 @@ ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *q, size_t q
             }
             bad += !ok;
         }
-        sbx_fkjob job = {chain, qt, 16, n, i0, links};
+        sbx_fkjob job = {chain, qt, 16, n, i0, links, 0};
         sbx_active()->chain_fk(&job);
     }
     return bad;
@@ -265,7 +265,7 @@ typedef struct chain_run {
     satbox_boxes *va;    /* the FK's block, read */
     satbox_boxes *vb;    /* the sorted block, read */
     float *qt, *a, *b;   /* the joint values; the two blocks' first arrays (15 nlinks arrays each) */
-    int filled;          /* the sorted block's half extents are written */
+    int filled;          /* the sorted block's views and half extents are set (its first use) */
     sbx_pjob job;
 } chain_run;
 
@@ -289,14 +289,6 @@ static void run_init(chain_run *r, const satbox_world *world, const satbox_chain
                 r->w[l].axis[c][a] = f + (6 + 3 * c + a) * SBX_CHAIN_BLOCK;
         }
         r->va[l] = satbox_boxes_view(&r->w[l]);
-        satbox_boxes *v = &r->vb[l];
-        *v = r->va[l];
-        for (int c = 0; c < 3; c++) { /* the same arrays in the second block */
-            v->center[c] += r->b - r->a;
-            v->half[c] += r->b - r->a;
-            for (int a = 0; a < 3; a++)
-                v->axis[c][a] += r->b - r->a;
-        }
     }
     r->job = (sbx_pjob){world, r->va, nl, self, nself, 0, flags, NULL, chain->tol_rel, chain->tol_abs};
     r->filled = 0;
@@ -364,7 +356,10 @@ static SBX_NOINLINE void block_order(const chain_run *r, const satbox_chain *cha
  * in that order, the verdicts put back. */
 static SBX_NOINLINE ptrdiff_t run_block(chain_run *r, const satbox_chain *chain, size_t n, uint8_t *out)
 {
-    sbx_fkjob fk = {chain, r->qt, SBX_CHAIN_BLOCK, n, 0, r->w};
+    for (size_t j = 0; j < chain->njoints; j++) /* whole vectors: the lanes past n at q = 0 */
+        for (size_t i = n; i < ((n + 15u) & ~(size_t)15u); i++)
+            r->qt[j * SBX_CHAIN_BLOCK + i] = 0.0f;
+    sbx_fkjob fk = {chain, r->qt, SBX_CHAIN_BLOCK, n, 0, r->w, 1};
     r->path->chain_fk(&fk);
     r->job.k = n;
     if (n < 32u || !r->job.world || !r->job.world->n) {
@@ -374,6 +369,18 @@ static SBX_NOINLINE ptrdiff_t run_block(chain_run *r, const satbox_chain *chain,
     }
     uint32_t order[SBX_CHAIN_BLOCK];
     uint8_t v[SBX_CHAIN_BLOCK];
+    if (!r->filled)
+        for (size_t l = 0; l < chain->nlinks; l++) { /* the second block's arrays, half extents copied */
+            satbox_boxes *d = &r->vb[l];
+            *d = r->va[l];
+            for (int c = 0; c < 3; c++) {
+                d->center[c] += r->b - r->a;
+                d->half[c] += r->b - r->a;
+                for (int a = 0; a < 3; a++)
+                    d->axis[c][a] += r->b - r->a;
+                memcpy(r->b + (15u * l + 3u + (size_t)c) * SBX_CHAIN_BLOCK, r->va[l].half[c], SBX_CHAIN_BLOCK * sizeof(float));
+            }
+        }
     block_order(r, chain, n, order);
     for (size_t l = 0; l < chain->nlinks; l++) {
         const float *src = r->a + 15u * l * SBX_CHAIN_BLOCK;
@@ -384,9 +391,6 @@ static SBX_NOINLINE ptrdiff_t run_block(chain_run *r, const satbox_chain *chain,
                 if (x < 3 || x >= 6) /* the half extents: the link's own, in every configuration */
                     dst[x * SBX_CHAIN_BLOCK + i] = o[x * SBX_CHAIN_BLOCK];
         }
-        if (!r->filled)
-            for (int x = 3; x < 6; x++)
-                memcpy(dst + x * SBX_CHAIN_BLOCK, src + x * SBX_CHAIN_BLOCK, SBX_CHAIN_BLOCK * sizeof(float));
     }
     r->filled = 1;
     r->job.links = r->vb;

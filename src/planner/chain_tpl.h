@@ -61,7 +61,7 @@ SBX_INLINE void link_box_w(const sbx_fkjob *job, const float *row, size_t at, in
                                      wf_mul(R[1][a], wf_set1(row[SBX_CL_U + 3 * q + 1]))),
                               wf_mul(R[2][a], wf_set1(row[SBX_CL_U + 3 * q + 2])));
         }
-        if (k == SBX_W) {
+        if (k == SBX_W || job->whole) {
             wf_storeu(o->center[a] + at, wf_select(valid, c, nan));
             wf_storeu(o->half[a] + at, wf_set1(row[SBX_CL_H + a]));
             for (int q = 0; q < 3; q++)
@@ -77,6 +77,7 @@ SBX_INLINE void link_box_w(const sbx_fkjob *job, const float *row, size_t at, in
 
 static void kernel_chain_fk(const sbx_fkjob *job)
 {
+    _Static_assert(SBX_CHAIN_BLOCK % 16 == 0 && SBX_W <= 16, "whole vectors of a step stay inside a block");
     const satbox_chain *ch = job->chain;
     const float *J = ch->data, *L = ch->data + ch->njoints * SBX_CJ_ROWS;
     for (size_t i = 0; i < job->n; i += SBX_W) {
@@ -85,7 +86,7 @@ static void kernel_chain_fk(const sbx_fkjob *job)
         wm valid = wm_eq(wf_zero(), wf_zero());
         for (size_t j = 0; j < ch->njoints; j++) {
             const float *q = job->q + j * job->ld + i;
-            wf qj = k == SBX_W ? wf_loadu(q) : wf_load_part(q, k);
+            wf qj = k == SBX_W || job->whole ? wf_loadu(q) : wf_load_part(q, k);
             valid = wm_and(valid, wm_le(wf_abs(qj), wf_set1(SATBOX_CHAIN_MAX_ANGLE)));
         }
         wf R[3][3], p[3];
@@ -114,7 +115,7 @@ static void kernel_chain_fk(const sbx_fkjob *job)
                 }
             }
             const float *q = job->q + j * job->ld + i;
-            sincos_w(k == SBX_W ? wf_loadu(q) : wf_load_part(q, k), &s, &c);
+            sincos_w(k == SBX_W || job->whole ? wf_loadu(q) : wf_load_part(q, k), &s, &c);
             for (int a = 0; a < 3; a++) {
                 R[0][a] = wf_add(wf_mul(c, M[0][a]), wf_mul(s, M[1][a]));
                 R[1][a] = wf_sub(wf_mul(c, M[1][a]), wf_mul(s, M[0][a]));

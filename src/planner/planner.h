@@ -69,12 +69,15 @@ enum { SBX_CL_C = 0, SBX_CL_U = 3, SBX_CL_H = 12, SBX_CL_JOINT = 15, SBX_CL_INDE
 #define SBX_CHAIN_BLOCK 128u
 
 /* One call of the lane FK: joint values joint-major (q[j * ld + i], i < n), the boxes of
- * configuration i written as box `at + i` of out[l] for the chain's link l (caller order). */
+ * configuration i written as box `at + i` of out[l] for the chain's link l (caller order). With
+ * `whole`, q and out have room for whole vectors of 16 past n (q zero there): the templates then
+ * read and write whole vectors. */
 typedef struct sbx_fkjob {
     const satbox_chain *chain;
     const float *q;
     size_t ld, n, at;
     const satbox_boxes_out *out;
+    int whole;
 } sbx_fkjob;
 
 /* chain_ref.c: the scalar lane FK (the chain_fk of sbx_path_scalar); its sine and cosine; the
