@@ -2,6 +2,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 199309L
 #include "oracle.h"
+#include "satbox/satbox_planner.h"
 #include "scale.h"
 #include "support.h"
 
@@ -13,10 +14,8 @@
 
 typedef long double ld;
 
-/* A box in long double: center, half extents, axes u[k][c]. */
-typedef struct lbox {
-    ld c[3], h[3], u[3][3];
-} lbox;
+/* A box in long double: center, half extents, axes u[k][c] (oracle.h). */
+typedef orc_lbox lbox;
 
 static void to_l(const satbox_box *b, lbox *o)
 {
@@ -54,20 +53,25 @@ long double orc_sat(const satbox_box *a, const satbox_box *b, orc_result *r)
     lbox A, B;
     to_l(a, &A);
     to_l(b, &B);
+    return orc_sat_l(&A, &B, r);
+}
+
+long double orc_sat_l(const orc_lbox *A, const orc_lbox *B, orc_result *r)
+{
     ld pa[8][3], pb[8][3], d[3];
-    corners(&A, pa);
-    corners(&B, pb);
+    corners(A, pa);
+    corners(B, pb);
     for (int c = 0; c < 3; c++)
-        d[c] = B.c[c] - A.c[c];
+        d[c] = B->c[c] - A->c[c];
 
     ld L[15][3];
     for (int i = 0; i < 3; i++) {
-        crossl(A.u[(i + 1) % 3], A.u[(i + 2) % 3], L[i]);
-        crossl(B.u[(i + 1) % 3], B.u[(i + 2) % 3], L[3 + i]);
+        crossl(A->u[(i + 1) % 3], A->u[(i + 2) % 3], L[i]);
+        crossl(B->u[(i + 1) % 3], B->u[(i + 2) % 3], L[3 + i]);
     }
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
-            crossl(A.u[i], B.u[j], L[6 + 3 * i + j]);
+            crossl(A->u[i], B->u[j], L[6 + 3 * i + j]);
 
     r->s_all = -INFINITY;
     r->best = -1;
@@ -240,6 +244,21 @@ long double orc_s_rule(const satbox_box *a, const satbox_box *b, const orc_resul
         if (!orc_skipped(a, b, id) && r->gap[id] > s)
             s = r->gap[id];
     return s;
+}
+
+void orc_motion_answers(const uint8_t *v, size_t k, size_t *first, size_t *any)
+{
+    size_t V = (k + SATBOX_PLAN_ROUND - 1) / SATBOX_PLAN_ROUND;
+    *first = *any = k;
+    for (size_t i = 0; i < k && *first == k; i++)
+        if (v[i] != SATBOX_FREE)
+            *first = i;
+    for (size_t r = 0; r < V && *any == k; r++)
+        for (size_t j = 0; j < SATBOX_PLAN_ROUND; j++) {
+            size_t i = j * V + r;
+            if (i < k && v[i] != SATBOX_FREE && i < *any)
+                *any = i;
+        }
 }
 
 uint64_t orc_cli(int argc, char **argv, const char *test_name, uint64_t default_seed, double quick_div, double *mult)

@@ -46,6 +46,14 @@ typedef struct orc_result {
 /* Runs the corner-projection SAT oracle; returns r->s_all. */
 long double orc_sat(const satbox_box *a, const satbox_box *b, orc_result *r);
 
+/* A box given in long double (center, half extents, axis u[k][c] as satbox_box's axis[k][c]), for
+ * boxes whose exact pose is not a float: the exact forward kinematics of a chain
+ * (tests/planner/test_chain.c). orc_sat() is orc_sat_l() of its boxes converted exactly. */
+typedef struct orc_lbox {
+    long double c[3], h[3], u[3][3];
+} orc_lbox;
+long double orc_sat_l(const orc_lbox *a, const orc_lbox *b, orc_result *r);
+
 /* 1 if some point lies in both boxes (closed sets), 0 if not. Pure point-set test, long double. */
 int orc_intersect(const satbox_box *a, const satbox_box *b);
 
@@ -84,6 +92,12 @@ orc_verdict orc_verdict_of(const satbox_box *a, const satbox_box *b, const orc_r
 long double orc_s_rule(const satbox_box *a, const satbox_box *b, const orc_result *r);
 
 /* ---- small helpers shared by the tests ------------------------------------------------------ */
+
+/* What satbox_motion() must return for k states whose verdicts (satbox_configs()'s) are v, from
+ * satbox_planner.h: *first the first state not free (k when none), *any the first state not free
+ * of the first round that has one (round r of V = ceil(k / SATBOX_PLAN_ROUND): states r, V + r,
+ * 2V + r, ...), the answer with SATBOX_PLAN_ANY. */
+void orc_motion_answers(const uint8_t *v, size_t k, size_t *first, size_t *any);
 
 /* Command line of the random tests: --seed N, --scale F (multiplies every default count).
  * In the short runs of tests/run's slow stages (test_short() of scale.h: SATBOX_TEST_SCALE

@@ -505,6 +505,16 @@ void tb_make_extra(tb_rng *r, tb_extra f, satbox_box *a, satbox_box *b)
     }
 }
 
+void *tb_xmalloc(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (!p) {
+        fprintf(stderr, "out of memory\n");
+        exit(2);
+    }
+    return p;
+}
+
 void tb_require_isa(void)
 {
     const char *want = getenv("SATBOX_ISA");

@@ -111,6 +111,9 @@ void tb_qsoa_set(tb_qsoa *s, size_t i, const satbox_box *b, const float q[4]);
  * never as a pass on a narrower path. Unknown names exit 2. */
 void tb_require_isa(void);
 
+/** malloc(bytes), at least 1 byte; out of memory ends the program (exit 2). */
+void *tb_xmalloc(size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -132,10 +132,13 @@ def main():
     # The kernels an entry point reaches through a path's table (the indirect call of the api
     # objects), by the entry's name: kernel_<kind> of the path's object, sbx_scalar_<kind> (the
     # reference kernels of the _ref.c files, listed by src/kernel_scalar.c) when the path has none. An entry point of no known kind gets the deepest kernel.
-    kinds = [('satbox2d_.*contacts', 'contacts2d'), ('contacts', 'contacts'), ('satbox2d_.*overlap', 'overlap2d'),
+    # The planner's: satbox_configs and satbox_motion call configs; satbox_chain_poses chain_fk; the
+    # chain queries both, one after the other (their kind 'chain_query' is the deeper of the two).
+    kinds = [('satbox_chain_(configs|motion)$', 'chain_query'), ('satbox_chain_poses$', 'chain_fk'),
+             ('satbox_(configs|motion)$', 'configs'),
+             ('satbox2d_.*contacts', 'contacts2d'), ('contacts', 'contacts'), ('satbox2d_.*overlap', 'overlap2d'),
              ('satbox2d_.*collide', 'collide2d'),
              ('aabb', 'aabb'), ('axes_from_quat', 'axes_from_quat'), ('overlap', 'overlap'), ('collide', 'collide'),
-             ('satbox_chain_poses', 'chain_fk'), ('satbox_(chain_)?(configs|motion)$', 'configs'),
              ('satbox_(world|chain)_init$', 'none')]  # 'none': no kernel (the init functions build in double, in C)
 
     def kind_of(entry):
@@ -155,6 +158,8 @@ def main():
             kind = name[len(prefix):].lstrip('_') if name.startswith(prefix) else None
             if kind in known:
                 out[kind] = max(out.get(kind, 0), deepest(graph_nodes, graph_edges, r, 0, memo))
+        if 'configs' in out or 'chain_fk' in out:
+            out['chain_query'] = max(out.get('configs', 0), out.get('chain_fk', 0))
         return out
 
     scalar = kernel_depths(nodes, edges, 'scalar')

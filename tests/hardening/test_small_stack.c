@@ -3,7 +3,8 @@
 /* Engines call satbox from job-system threads and fibers with small stacks, and the path (hence
  * the kernels' frames) is chosen from the CPU at run time: a job system tested on an AVX2 machine
  * must not crash on its users' AVX-512 machines. So each per-path test (small-stack-<path>) runs
- * every entry point of satbox.h and satbox2d.h, on batches that run full blocks and a tail, on a
+ * every entry point of satbox.h, satbox2d.h and satbox_planner.h, on batches that run full blocks
+ * and a tail, on a
  * pthread created with a 16 KiB stack (and with PTHREAD_STACK_MIN, where that is larger). glibc
  * carves the thread descriptor and the static TLS out of that allocation, so less is left for the
  * calls (about 12 KB, printed as `usable`): that is the user's reality, and the test's.
@@ -18,9 +19,9 @@
  * When SATBOX_ISA names a path this machine cannot run (AVX-512 here), the test exits 77
  * (skipped), never passes on a narrower path; tests/hardening/stack_frames.py bounds that path's
  * stack from GCC's call graphs instead. (The portable builds of the kernels cannot stand in for
- * it: SIMDe's portable vectors give them frames of 23 to 241 KB.) `--coverage satbox.h
- * satbox2d.h` checks that every function the headers declare is a case below (or, not exported
- * yet, listed in pending_names), so that a new entry point cannot escape this test. */
+ * it: SIMDe's portable vectors give them frames of 23 to 241 KB.) `--coverage` with the three
+ * headers checks that every function they declare is a case below (or, not exported yet, listed
+ * in pending_names), so that a new entry point cannot escape this test. */
 #define _GNU_SOURCE /* pthread_getattr_np, RTLD_DEFAULT */
 #include <dlfcn.h>
 #include <limits.h>
@@ -34,8 +35,10 @@
 
 #include "api_sources.h" /* src/box3d/box3d.h: the pair sources */
 #include "core/outputs.h"     /* src/: SBX_OUTPUTS, macros only */
+#include "robot.h" /* the planner's arm and scene */
 #include "satbox/satbox.h"
 #include "satbox/satbox2d.h"
+#include "satbox/satbox_planner.h"
 #include "support.h"
 #include "support2d.h"
 
@@ -162,7 +165,7 @@ static void inputs_make(void)
 /* ---- outputs: one bump-allocated block per run, pre-filled, compared byte for byte ---------- */
 
 typedef struct outbuf {
-    unsigned char mem[1 << 20];
+    _Alignas(64) unsigned char mem[1 << 20]; /* aligned: a world or chain built in it lies alike in every run */
     size_t used;
     ptrdiff_t rc;
 } outbuf;
@@ -334,6 +337,120 @@ static void c2_poly_prepare(outbuf *o)
     o->rc = satbox2d_poly_prepare(&in.ppool.view, NPAIRS, take(o, NPAIRS * sizeof(satbox2d_prepared)));
 }
 
+/* The planner (satbox_planner.h): robot.h's arm as a chain, the table scene of PL_M obstacles,
+ * NPAIRS configurations (the states of one motion) and their link boxes, built before any fork;
+ * the chain queries' work in `pl_work` (not compared: it holds pointers into itself). */
+#define PL_M 100
+static struct {
+    tb_soa obstacles, poses[RB_LINKS];
+    satbox_boxes views[RB_LINKS];
+    satbox_world world;
+    satbox_joint joints[RB_DOF];
+    satbox_link links[RB_LINKS];
+    satbox_chain chain;
+    float q0[RB_DOF], q1[RB_DOF], q[NPAIRS * RB_DOF];
+    const satbox_pair *self;
+    size_t nself, work_bytes;
+} pl;
+static _Alignas(64) unsigned char pl_work[64 << 10];
+
+static void planner_make(void)
+{
+    rb_box b[PL_M];
+    rb_scene(RB_TABLE, PL_M, 7, b);
+    if (tb_soa_alloc(&pl.obstacles, PL_M))
+        exit(2);
+    for (size_t i = 0; i < PL_M; i++) {
+        satbox_box f;
+        rb_to_float(&b[i], &f);
+        tb_soa_set(&pl.obstacles, i, &f);
+    }
+    size_t wbytes = satbox_world_bytes(PL_M), cbytes = satbox_chain_bytes(RB_DOF, RB_LINKS);
+    void *wmem = malloc(wbytes), *cmem = malloc(cbytes);
+    rb_chain(pl.joints, pl.links);
+    if (!wmem || !cmem || satbox_world_init(&pl.world, wmem, wbytes, &pl.obstacles.view, PL_M) != PL_M ||
+        satbox_chain_init(&pl.chain, cmem, cbytes, pl.joints, RB_DOF, pl.links, RB_LINKS) != RB_LINKS) {
+        fprintf(stderr, "planner inputs: setup failed\n");
+        exit(2);
+    }
+    /* a free motion between two random configurations (so that the motion queries check every
+     * state), a state a configuration */
+    pl.nself = rb_self_pairs(&pl.self);
+    tb_rng r;
+    tb_seed(&r, 36);
+    for (int t = 0; t < 1000; t++) {
+        double q0[RB_DOF], q1[RB_DOF];
+        rb_random_q(&r, q0);
+        rb_random_q(&r, q1);
+        for (int j = 0; j < RB_DOF; j++) {
+            pl.q0[j] = (float)q0[j];
+            pl.q1[j] = (float)q1[j];
+        }
+        if (satbox_chain_motion(&pl.world, &pl.chain, pl.self, pl.nself, pl.q0, pl.q1, NPAIRS, 0, pl_work, sizeof pl_work) ==
+            NPAIRS)
+            break;
+    }
+    for (size_t i = 0; i < NPAIRS; i++) {
+        float t = (float)(i + 1) / (float)NPAIRS;
+        for (int j = 0; j < RB_DOF; j++)
+            pl.q[i * RB_DOF + j] = (1.0f - t) * pl.q0[j] + t * pl.q1[j];
+    }
+    satbox_boxes_out out[RB_LINKS];
+    for (int l = 0; l < RB_LINKS; l++) {
+        if (tb_soa_alloc(&pl.poses[l], NPAIRS))
+            exit(2);
+        out[l] = pl.poses[l].out;
+        pl.views[l] = pl.poses[l].view;
+    }
+    satbox_chain_poses(&pl.chain, pl.q, RB_DOF, NPAIRS, out);
+    pl.work_bytes = satbox_chain_work_bytes(&pl.chain);
+    if (pl.work_bytes > sizeof pl_work) {
+        fprintf(stderr, "planner inputs: work too small\n");
+        exit(2);
+    }
+}
+
+static void c_world_bytes(outbuf *o) { o->rc = (ptrdiff_t)satbox_world_bytes(PL_M); }
+static void c_world_init(outbuf *o)
+{
+    size_t bytes = satbox_world_bytes(PL_M);
+    satbox_world w;
+    o->rc = satbox_world_init(&w, take(o, bytes), bytes, &pl.obstacles.view, PL_M);
+}
+static void c_configs(outbuf *o)
+{
+    o->rc = satbox_configs(&pl.world, pl.views, RB_LINKS, pl.self, pl.nself, NPAIRS, SATBOX_PLAN_CONSERVATIVE,
+                           take_u8(o));
+}
+static void c_motion(outbuf *o) { o->rc = satbox_motion(&pl.world, pl.views, RB_LINKS, pl.self, pl.nself, NPAIRS, 0); }
+static void c_chain_bytes(outbuf *o) { o->rc = (ptrdiff_t)satbox_chain_bytes(RB_DOF, RB_LINKS); }
+static void c_chain_init(outbuf *o)
+{
+    size_t bytes = satbox_chain_bytes(RB_DOF, RB_LINKS);
+    satbox_chain ch;
+    o->rc = satbox_chain_init(&ch, take(o, bytes), bytes, pl.joints, RB_DOF, pl.links, RB_LINKS);
+    double *e = take(o, 4 * sizeof(double)); /* the bounds and tolerances (the struct's pointer differs) */
+    e[0] = ch.err_center, e[1] = ch.err_axis, e[2] = ch.tol_rel, e[3] = ch.tol_abs;
+}
+static void c_chain_poses(outbuf *o)
+{
+    static satbox_boxes_out out[RB_LINKS]; /* static: not in the measured frame */
+    for (int l = 0; l < RB_LINKS; l++)
+        out[l] = boxes_out(o);
+    o->rc = satbox_chain_poses(&pl.chain, pl.q, RB_DOF, NPAIRS, out);
+}
+static void c_chain_work_bytes(outbuf *o) { o->rc = (ptrdiff_t)satbox_chain_work_bytes(&pl.chain); }
+static void c_chain_configs(outbuf *o)
+{
+    o->rc = satbox_chain_configs(&pl.world, &pl.chain, pl.self, pl.nself, pl.q, RB_DOF, NPAIRS,
+                                 SATBOX_PLAN_CONSERVATIVE, take_u8(o), pl_work, pl.work_bytes);
+}
+static void c_chain_motion(outbuf *o)
+{
+    o->rc = satbox_chain_motion(&pl.world, &pl.chain, pl.self, pl.nself, pl.q0, pl.q1, NPAIRS, 0, pl_work,
+                                pl.work_bytes);
+}
+
 typedef struct small_case {
     const char *name; /* the public function it calls */
     void (*run)(outbuf *o);
@@ -375,6 +492,10 @@ static const small_case cases[] = {
     {"satbox_strerror", c_strerror},
     SBX_SOURCES2D(SS_SRC2D_ROWS)
     {"satbox2d_poly_prepare", c2_poly_prepare},
+    {"satbox_world_bytes", c_world_bytes}, {"satbox_world_init", c_world_init}, {"satbox_configs", c_configs},
+    {"satbox_motion", c_motion}, {"satbox_chain_bytes", c_chain_bytes}, {"satbox_chain_init", c_chain_init},
+    {"satbox_chain_poses", c_chain_poses}, {"satbox_chain_work_bytes", c_chain_work_bytes},
+    {"satbox_chain_configs", c_chain_configs}, {"satbox_chain_motion", c_chain_motion},
 };
 #define NCASES (sizeof cases / sizeof cases[0])
 
@@ -605,6 +726,7 @@ int main(int argc, char **argv)
     inputs_make();
     jobs_make();
     jobs2d_make();
+    planner_make();
     int measure = !UNDER_VALGRIND();
     int failed = run_all(SMALL_STACK, measure);
     long min_stack = sysconf(_SC_THREAD_STACK_MIN);

@@ -68,16 +68,6 @@ typedef struct run_out {
     int nrc;
 } run_out;
 
-static void *xmalloc(size_t bytes)
-{
-    void *p = malloc(bytes ? bytes : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
-
 /* Where an array of elements of `align` bytes starts past a malloc'ed (>= 16-aligned) block:
  * an odd multiple of `align` (1, 3, 5 or 7 of them), never a multiple of 2 * align, so never on
  * a vector boundary, always on the element's own alignment (a float at an odd address is
@@ -94,7 +84,7 @@ static void *slot_a(run_out *o, size_t bytes, size_t align)
         exit(2);
     }
     size_t mis = misalign(o->nslot, align);
-    unsigned char *raw = (unsigned char *)xmalloc(mis + bytes + GUARD), *p = raw + mis;
+    unsigned char *raw = (unsigned char *)tb_xmalloc(mis + bytes + GUARD), *p = raw + mis;
     memset(p, FILL_BYTE, bytes);
     memset(p + bytes, GUARD_BYTE, GUARD);
     POISON(p + bytes, GUARD);

@@ -203,17 +203,8 @@ int main(int argc, char **argv)
         for (int l = 0; l < L; l++)
             views[l] = tb_boxes_from(s.link_views[l], start);
         for (int mode = 0; mode < 2; mode++) {
-            const uint8_t *v = (mode ? cons : ref) + start;
-            size_t first = len, V = (len + SATBOX_PLAN_ROUND - 1) / SATBOX_PLAN_ROUND, any = len;
-            for (size_t q = 0; q < len && first == len; q++)
-                if (v[q] != SATBOX_FREE)
-                    first = q;
-            for (size_t rv = 0; rv < V && any == len; rv++)
-                for (size_t jj = 0; jj < SATBOX_PLAN_ROUND; jj++) {
-                    size_t q = jj * V + rv;
-                    if (q < len && v[q] != SATBOX_FREE && q < any)
-                        any = q;
-                }
+            size_t first, any;
+            orc_motion_answers((mode ? cons : ref) + start, len, &first, &any);
             unsigned fl = mode ? SATBOX_PLAN_CONSERVATIVE : 0;
             for (int p = -1; p < np; p++) {
                 const sbx_path *path = p < 0 ? &sbx_path_scalar : paths[p].path;
