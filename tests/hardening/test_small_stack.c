@@ -352,7 +352,7 @@ static struct {
     const satbox_pair *self;
     size_t nself, work_bytes;
 } pl;
-static _Alignas(64) unsigned char pl_work[64 << 10];
+static _Alignas(64) unsigned char pl_work[256 << 10];
 
 static void planner_make(void)
 {

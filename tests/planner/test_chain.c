@@ -314,7 +314,7 @@ static void transpose(const float *q, size_t qs, size_t nj, size_t n, float *qt)
 
 static void run_fk(const sbx_path *path, const tchain *c, const float *qt, size_t n, const poses *out)
 {
-    sbx_fkjob job = {&c->ch, qt, n, n, 0, out->out};
+    sbx_fkjob job = {&c->ch, qt, n, n, 0, out->out, 0};
     path->chain_fk(&job);
 }
 
@@ -541,6 +541,30 @@ static void check_fk_ld(const tchain *c, tb_rng *r)
  * another: every path's chain_fk (and satbox_chain_poses on the native paths) bit for bit equal
  * to the reference, nothing written outside boxes [3, 3 + k); the reference's bad lanes NaN
  * (centers and axes) with their half extents, the others finite. */
+/* The chain queries' form of chain_fk (whole vectors: joint values zero past k, room for whole
+ * vectors of 16 in q and in the boxes): lanes 0 .. k-1 bit for bit those of `ref` (the scalar
+ * reference's boxes at `at`), on every path. */
+static void check_whole(const tchain *c, const float *q, size_t ldq, size_t k, const poses *ref, size_t at)
+{
+    size_t ld = (k + 15) & ~(size_t)15;
+    float *qw = tb_xmalloc(c->nj * ld * sizeof(float));
+    for (size_t j = 0; j < c->nj; j++)
+        for (size_t i = 0; i < ld; i++)
+            qw[j * ld + i] = i < k ? q[j * ldq + i] : 0.0f;
+    poses w;
+    poses_alloc(&w, c->nl, ld);
+    for (int p = 0; p < NP; p++) {
+        memset(w.f, 0x5A, c->nl * 15 * ld * sizeof(float));
+        sbx_fkjob job = {&c->ch, qw, ld, k, 0, w.out, 1};
+        P[p].path->chain_fk(&job);
+        for (size_t f = 0; f < c->nl * 15; f++)
+            if (memcmp(w.f + f * ld, ref->f + f * ref->cap + at, k * sizeof(float)))
+                FAIL("%s, k = %zu: chain_fk with whole vectors differs from the scalar reference", P[p].name, k);
+    }
+    free(w.f);
+    free(qw);
+}
+
 static void check_tails(const tchain *c, tb_rng *r)
 {
     static const size_t ks[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 31, 33, 64, 65, 100};
@@ -576,7 +600,7 @@ static void check_tails(const tchain *c, tb_rng *r)
             poses *o = p ? &got : &ref;
             memset(o->f, 0x5A, c->nl * 15 * cap * sizeof(float));
             if (p < NP) {
-                sbx_fkjob job = {&c->ch, q, ldq, k, at, o->out};
+                sbx_fkjob job = {&c->ch, q, ldq, k, at, o->out, 0};
                 P[p].path->chain_fk(&job);
             } else {
                 force(&P[p - NP]);
@@ -606,6 +630,7 @@ static void check_tails(const tchain *c, tb_rng *r)
             if (p && !poses_same(&ref, &got, cap))
                 FAIL("%s, k = %zu: %s differs from the scalar reference", pname, k, fn);
         }
+        check_whole(c, q, ldq, k, &ref, at);
         for (size_t i = 0; i < k; i++)
             for (size_t l = 0; l < c->nl; l++)
                 for (int a = 0; a < 3; a++) {
