@@ -92,7 +92,7 @@ static SBX_NOINLINE int plan_check(const sbx_pjob *job, unsigned allowed)
 ptrdiff_t satbox_configs(const satbox_world *world, const satbox_boxes *links, size_t nlinks, const satbox_pair *self,
                          size_t nself, size_t k, unsigned flags, uint8_t *out)
 {
-    sbx_pjob job = {world, links, nlinks, self, nself, k, flags, out, SATBOX_PLAN_REL, 0.0f};
+    sbx_pjob job = {world, links, nlinks, self, nself, k, flags, out, SATBOX_PLAN_REL, 0.0f, 0};
     if (k && !out)
         return SATBOX_ERR_NULL;
     int e = plan_check(&job, SATBOX_PLAN_CONSERVATIVE);
@@ -104,7 +104,7 @@ ptrdiff_t satbox_configs(const satbox_world *world, const satbox_boxes *links, s
 ptrdiff_t satbox_motion(const satbox_world *world, const satbox_boxes *links, size_t nlinks, const satbox_pair *self,
                         size_t nself, size_t k, unsigned flags)
 {
-    sbx_pjob job = {world, links, nlinks, self, nself, k, flags, NULL, SATBOX_PLAN_REL, 0.0f};
+    sbx_pjob job = {world, links, nlinks, self, nself, k, flags, NULL, SATBOX_PLAN_REL, 0.0f, 0};
     int e = plan_check(&job, SATBOX_PLAN_CONSERVATIVE | SATBOX_PLAN_ANY);
     if (e)
         return e > 0 ? 0 : e;
@@ -290,7 +290,7 @@ static void run_init(chain_run *r, const satbox_world *world, const satbox_chain
         }
         r->va[l] = satbox_boxes_view(&r->w[l]);
     }
-    r->job = (sbx_pjob){world, r->va, nl, self, nself, 0, flags, NULL, chain->tol_rel, chain->tol_abs};
+    r->job = (sbx_pjob){world, r->va, nl, self, nself, 0, flags, NULL, chain->tol_rel, chain->tol_abs, 1};
     r->filled = 0;
 }
 
@@ -382,10 +382,13 @@ static SBX_NOINLINE ptrdiff_t run_block(chain_run *r, const satbox_chain *chain,
             }
         }
     block_order(r, chain, n, order);
+    size_t nw = (n + 15u) & ~(size_t)15u; /* whole vectors (job.whole): the places past n repeat the first */
+    for (size_t i = n; i < nw; i++)
+        order[i] = order[0];
     for (size_t l = 0; l < chain->nlinks; l++) {
         const float *src = r->a + 15u * l * SBX_CHAIN_BLOCK;
         float *dst = r->b + 15u * l * SBX_CHAIN_BLOCK;
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0; i < nw; i++) {
             const float *o = src + order[i];
             for (int x = 0; x < 15; x++)
                 if (x < 3 || x >= 6) /* the half extents: the link's own, in every configuration */

@@ -32,6 +32,8 @@ typedef struct sbx_pjob {
     uint8_t *out;   /* satbox_configs(): k verdicts; satbox_motion(): NULL */
     float tol_rel;  /* a pair's tolerance: tol_rel (s_A + s_B) + tol_abs; SATBOX_PLAN_REL and 0 */
     float tol_abs;  /* but for the chain queries (satbox_chain's fields) */
+    int whole;      /* the link arrays hold finite boxes past k up to a whole vector of 16: the
+                       templates load whole vectors (the chain queries' work) */
 } sbx_pjob;
 
 /* The state of motion slot j (0 .. SATBOX_PLAN_ROUND - 1) of round v, with V rounds: j V + v. */

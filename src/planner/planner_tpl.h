@@ -75,7 +75,7 @@ SBX_INLINE void load_link_w(const sbx_pjob *job, size_t l, const int32_t *idx, s
     if (idx)
         load_pool_box_w(&job->links[l], idx, b);
     else
-        load_mat_w(&job->links[l], i, k, b);
+        load_mat_w(&job->links[l], i, job->whole ? SBX_W : k, b);
 }
 
 /* Obstacle m of the world, broadcast to every lane (its bounds: from the near_rows table). */

@@ -854,7 +854,7 @@ static void check_queries(const tchain *c, const oworld *w, const satbox_pair *s
             int chain_tol = !(m & 1);
             sbx_pjob job = {world, ps->in, c->nl, self, nself, n, m >= 2 ? SATBOX_PLAN_CONSERVATIVE : 0u,
                             p ? v[m] : vr[m], chain_tol ? c->ch.tol_rel : SATBOX_PLAN_REL,
-                            chain_tol ? c->ch.tol_abs : 0.0f};
+                            chain_tol ? c->ch.tol_abs : 0.0f, 0};
             (p ? cnt : cnt_r)[m] = P[p].path->configs(&job);
         }
         uint8_t **vv = p ? v : vr;
@@ -1063,7 +1063,7 @@ static void check_bad_values(const tchain *c, const oworld *w, const satbox_pair
                 satbox_chain_configs(&w->w, &c->ch, self, nself, q, qs, n, fl, got, work, work_bytes);
             } else {
                 run_fk(P[p].path, c, qt, n, &ps);
-                sbx_pjob job = {&w->w, ps.in, c->nl, self, nself, n, fl, got, c->ch.tol_rel, c->ch.tol_abs};
+                sbx_pjob job = {&w->w, ps.in, c->nl, self, nself, n, fl, got, c->ch.tol_rel, c->ch.tol_abs, 0};
                 P[p].path->configs(&job);
             }
             if (nbad >= 0 && nbad != (ptrdiff_t)np)

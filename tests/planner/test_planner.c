@@ -132,7 +132,7 @@ static void oracle_config(const scene *s, size_t q, int *must_hit, int *must_fre
 
 static sbx_pjob job_of(const scene *s, unsigned flags, uint8_t *out)
 {
-    return (sbx_pjob){&s->world, s->link_views, L, self_pairs, NSELF, s->k, flags, out, SATBOX_PLAN_REL, 0.0f};
+    return (sbx_pjob){&s->world, s->link_views, L, self_pairs, NSELF, s->k, flags, out, SATBOX_PLAN_REL, 0.0f, 0};
 }
 
 int main(int argc, char **argv)
@@ -208,7 +208,7 @@ int main(int argc, char **argv)
             unsigned fl = mode ? SATBOX_PLAN_CONSERVATIVE : 0;
             for (int p = -1; p < np; p++) {
                 const sbx_path *path = p < 0 ? &sbx_path_scalar : paths[p].path;
-                sbx_pjob j = {&s.world, views, L, self_pairs, NSELF, len, fl, NULL, SATBOX_PLAN_REL, 0.0f};
+                sbx_pjob j = {&s.world, views, L, self_pairs, NSELF, len, fl, NULL, SATBOX_PLAN_REL, 0.0f, 0};
                 ptrdiff_t f = path->configs(&j);
                 j.flags = fl | SATBOX_PLAN_ANY;
                 ptrdiff_t a = path->configs(&j);
