@@ -178,13 +178,15 @@ static float up(double v)
     return (double)f < v ? nextafterf(f, INFINITY) : f;
 }
 
-/* The error bounds. u = 2^-24 (float rounding), sigma = 2^-20 bounds |s^ - sin q| and |c^ - cos q|:
+/* The error bounds. u = 2^-24 (float rounding), sigma = 2^-21 bounds |s^ - sin q| and |c^ - cos q|:
  * the polynomial's error (below 2^-22, measured by the tests) plus the rounding of a double joint
- * value of |q| <= 8 to float (2^-22). Spectral norms; R the exact turned frame, R^ the computed.
- *  - eps_j >= |R^_j - R_j|: the fixed rotation rounded to float (|Phi| <= sqrt(3) u), the product
- *    R^ F^ (each entry three products and two sums: 3 u |R^||F^|, and | |R||F| | <= 3), the turn about z's
- *    error (sqrt(2) sigma) and the product M Rz (2 u | |M||Rz| | <= 2 sqrt(6) u): eps_j <= eps_{j-1}
- *    (1 + 8 u) + 16 u + 1.42 sigma.
+ * value of |q| <= 8 to float (2^-22). Spectral norms; R the exact turned frame, R^ the computed;
+ * f_j = sqrt(|F|_1 |F|_inf) of |F| (entry by entry), a bound on the spectral norm of |F|: 1 for
+ * the signed permutations of DH joints, sqrt(3) at most.
+ *  - eps_j >= |R^_j - R_j|: the fixed rotation rounded to float (|Phi| <= u f_j), the product
+ *    R^ F^ (each entry three products and two sums: 3 u |R^||F^|, and | |R^||F^| | <= sqrt(3) f_j),
+ *    the turn about z's error (sqrt(2) sigma) and the product M Rz (2 u | |M||Rz| | <= 2 sqrt(3)
+ *    f_j sqrt(2) u): eps_j <= eps_{j-1} (1 + 8 u) + 11.2 f_j u + 1.42 sigma.
  *  - dp_j >= |p^_j - p_j|: R^ t^ carries eps_{j-1} |t| + u |t| (t rounded) + 3 sqrt(3) u |t|, the
  *    sum sqrt(3) u |p_j|, |p_j| <= reach (the sum of |t| so far): dp_j <= dp_{j-1} + |t| (eps_{j-1}
  *    + 7 u) + 2 u (reach + |t|).
@@ -200,7 +202,7 @@ static float up(double v)
 int sbx_chain_build(satbox_chain *chain, float *data, const satbox_joint *joints, size_t nj, const satbox_link *links,
                     size_t nl)
 {
-    const double u = 0x1p-24, sigma = 0x1p-20, lim = 1e6;
+    const double u = 0x1p-24, sigma = 0x1p-21, lim = 1e6;
     for (size_t j = 0; j < nj; j++) {
         const satbox_joint *J = &joints[j];
         double cols[3][3];
@@ -243,7 +245,14 @@ int sbx_chain_build(satbox_chain *chain, float *data, const satbox_joint *joints
         double tn = norm3(t);
         dp = dp + tn * (eps + 7 * u) + 2 * u * (reach + tn);
         reach += tn;
-        eps = eps * (1 + 8 * u) + 16 * u + 1.42 * sigma;
+        double col = 0.0, rowmax = 0.0;
+        for (int a = 0; a < 3; a++) {
+            double cs = fabs(F[0][a]) + fabs(F[1][a]) + fabs(F[2][a]), rs = fabs(F[a][0]) + fabs(F[a][1]) + fabs(F[a][2]);
+            col = fmax(col, cs);
+            rowmax = fmax(rowmax, rs);
+        }
+        double f = sqrt(col * rowmax) * (1 + 4 * u);
+        eps = eps * (1 + 8 * u) + 11.2 * f * u + 1.42 * sigma;
         eps_at[j] = eps;
         dp_at[j] = dp;
         reach_at[j] = reach;
