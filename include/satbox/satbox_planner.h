@@ -195,8 +195,12 @@ SATBOX_API ptrdiff_t satbox_chain_init(satbox_chain *chain, void *mem, size_t by
  * (qstride >= njoints); link l of configuration i is written as box i of `links[l]` (nlinks
  * descriptors of k boxes each, the caller's arrays; satbox_boxes_view() reads them).
  * @return the number of configurations with a bad joint value (their boxes NaN), or a negative
- *         ::satbox_error: SATBOX_ERR_NULL, SATBOX_ERR_COUNT, SATBOX_ERR_ARG (qstride < njoints),
- *         SATBOX_ERR_ALIAS (an output meets q, the chain or another output). */
+ *         ::satbox_error: SATBOX_ERR_NULL, SATBOX_ERR_COUNT, SATBOX_ERR_ARG (qstride < njoints, or
+ *         (k - 1) qstride + njoints floats more than an object can hold),
+ *         SATBOX_ERR_ALIAS (an output meets q, the chain or another output). The outputs are
+ *         checked against each other link by link (arrays compared where two links' spans meet):
+ *         cheap for one allocation per link; arrays of many links interleaved in one allocation
+ *         cost O(nlinks^2) comparisons a call (6.8 ms for 256 links). */
 SATBOX_API ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *q, size_t qstride, size_t k,
                                         const satbox_boxes_out *links);
 
@@ -204,9 +208,10 @@ SATBOX_API ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *
 SATBOX_API size_t satbox_chain_work_bytes(const satbox_chain *chain);
 
 /** satbox_configs() for k joint vectors (`q` as in satbox_chain_poses()): the lane FK, then the
- * query with the chain's tolerance, in blocks of 64 configurations through `work`
+ * query with the chain's tolerance, in blocks of 128 configurations through `work`
  * (satbox_chain_work_bytes() bytes). `self` indexes the chain's link boxes.
- * @return as satbox_configs(); SATBOX_ERR_ARG also for `work_bytes` too small or qstride < njoints. */
+ * @return as satbox_configs(); SATBOX_ERR_ARG also for `work_bytes` too small or a qstride that
+ *         satbox_chain_poses() refuses. */
 SATBOX_API ptrdiff_t satbox_chain_configs(const satbox_world *world, const satbox_chain *chain,
                                           const satbox_pair *self, size_t nself, const float *q, size_t qstride,
                                           size_t k, unsigned flags, uint8_t *out, void *work, size_t work_bytes);

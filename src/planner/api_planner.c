@@ -170,9 +170,12 @@ static int chain_check(const satbox_chain *chain, const float *q, size_t qstride
         return 1;
     if (!chain || !chain->data || (chain->njoints && !q) || !out)
         return SATBOX_ERR_NULL;
-    if (k > SATBOX_MAX_COUNT || chain->nlinks > SATBOX_PLAN_MAX_LINKS || chain->njoints > SATBOX_CHAIN_MAX_JOINTS)
+    if (k > SATBOX_MAX_COUNT || chain->nlinks == 0 || chain->nlinks > SATBOX_PLAN_MAX_LINKS ||
+        chain->njoints > SATBOX_CHAIN_MAX_JOINTS)
         return SATBOX_ERR_COUNT;
-    if (qstride < chain->njoints)
+    /* the joint values read, (k - 1) qstride + njoints floats, must be an object's size */
+    if (qstride < chain->njoints ||
+        (k > 1 && qstride > (PTRDIFF_MAX / sizeof(float) - chain->njoints) / (k - 1)))
         return SATBOX_ERR_ARG;
     return SATBOX_OK;
 }
@@ -213,7 +216,7 @@ ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *q, size_t q
     /* every output array present, apart from the inputs and from each other (pairwise: 15 nlinks
      * arrays, a few thousand comparisons for a robot of 8 boxes) */
     size_t bytes = k * sizeof(float);
-    const float *qend = q + q_floats(chain, qstride, k);
+    size_t qbytes = chain->njoints ? q_floats(chain, qstride, k) * sizeof(float) : 0;
     const float *dend = chain->data + chain_floats(chain->njoints, chain->nlinks);
     for (size_t li = 0; li < chain->nlinks; li++) {
         float *a[15];
@@ -222,7 +225,7 @@ ptrdiff_t satbox_chain_poses(const satbox_chain *chain, const float *q, size_t q
             uintptr_t lo = (uintptr_t)a[x], hi = lo + bytes;
             if (!a[x])
                 return SATBOX_ERR_NULL;
-            if ((chain->njoints && meets(lo, hi, q, (size_t)(qend - q) * sizeof(float))) ||
+            if (meets(lo, hi, q, qbytes) ||
                 meets(lo, hi, chain->data, (size_t)(dend - chain->data) * sizeof(float)) ||
                 meets(lo, hi, links, chain->nlinks * sizeof *links) || meets(lo, hi, chain, sizeof *chain))
                 return SATBOX_ERR_ALIAS;
@@ -265,7 +268,7 @@ typedef struct chain_run {
     satbox_boxes *va;    /* the FK's block, read */
     satbox_boxes *vb;    /* the sorted block, read */
     float *qt, *a, *b;   /* the joint values; the two blocks' first arrays (15 nlinks arrays each) */
-    int filled;          /* the sorted block's views and half extents are set (its first use) */
+    int filled;          /* the sorted block's views are set (its first use) */
     sbx_pjob job;
 } chain_run;
 
@@ -370,7 +373,7 @@ static SBX_NOINLINE ptrdiff_t run_block(chain_run *r, const satbox_chain *chain,
     uint32_t order[SBX_CHAIN_BLOCK];
     uint8_t v[SBX_CHAIN_BLOCK];
     if (!r->filled)
-        for (size_t l = 0; l < chain->nlinks; l++) { /* the second block's arrays, half extents copied */
+        for (size_t l = 0; l < chain->nlinks; l++) { /* the second block's arrays */
             satbox_boxes *d = &r->vb[l];
             *d = r->va[l];
             for (int c = 0; c < 3; c++) {
@@ -378,9 +381,9 @@ static SBX_NOINLINE ptrdiff_t run_block(chain_run *r, const satbox_chain *chain,
                 d->half[c] += r->b - r->a;
                 for (int a = 0; a < 3; a++)
                     d->axis[c][a] += r->b - r->a;
-                memcpy(r->b + (15u * l + 3u + (size_t)c) * SBX_CHAIN_BLOCK, r->va[l].half[c], SBX_CHAIN_BLOCK * sizeof(float));
             }
         }
+    r->filled = 1;
     block_order(r, chain, n, order);
     size_t nw = (n + 15u) & ~(size_t)15u; /* whole vectors (job.whole): the places past n repeat the first */
     for (size_t i = n; i < nw; i++)
@@ -394,8 +397,9 @@ static SBX_NOINLINE ptrdiff_t run_block(chain_run *r, const satbox_chain *chain,
                 if (x < 3 || x >= 6) /* the half extents: the link's own, in every configuration */
                     dst[x * SBX_CHAIN_BLOCK + i] = o[x * SBX_CHAIN_BLOCK];
         }
+        for (int x = 3; x < 6; x++)
+            memcpy(dst + x * SBX_CHAIN_BLOCK, src + x * SBX_CHAIN_BLOCK, nw * sizeof(float));
     }
-    r->filled = 1;
     r->job.links = r->vb;
     r->job.out = v;
     ptrdiff_t count = r->path->configs(&r->job);

@@ -32,8 +32,8 @@ typedef struct sbx_pjob {
     uint8_t *out;   /* satbox_configs(): k verdicts; satbox_motion(): NULL */
     float tol_rel;  /* a pair's tolerance: tol_rel (s_A + s_B) + tol_abs; SATBOX_PLAN_REL and 0 */
     float tol_abs;  /* but for the chain queries (satbox_chain's fields) */
-    int whole;      /* the link arrays hold finite boxes past k up to a whole vector of 16: the
-                       templates load whole vectors (the chain queries' work) */
+    int whole;      /* the link arrays hold boxes past k up to a whole vector of 16 (maybe NaN, never
+                       read as results: those lanes are not live): the templates load whole vectors */
 } sbx_pjob;
 
 /* The state of motion slot j (0 .. SATBOX_PLAN_ROUND - 1) of round v, with V rounds: j V + v. */
@@ -60,7 +60,7 @@ enum { SBX_CJ_F = 0, SBX_CJ_T = 9, SBX_CJ_ROWS = 12 };
 enum { SBX_CL_C = 0, SBX_CL_U = 3, SBX_CL_H = 12, SBX_CL_JOINT = 15, SBX_CL_INDEX = 16, SBX_CL_ROWS = 17 };
 
 /* The constants of the sine and cosine (chain_ref.c sbx_sincos_ref()): the rounding magic 1.5 2^23,
- * 2 / pi, and pi / 2 in three parts (21, 21 and 24 significant bits). */
+ * 2 / pi, and pi / 2 in three parts (21 and 21 significant bits, then the rest rounded). */
 #define SBX_ROUND_MAGIC 0x1.8p23f
 #define SBX_2_PI 0x1.45f306p-1f
 #define SBX_PIO2_1 0x1.921fbp+0f

@@ -1216,6 +1216,11 @@ static void check_arguments(const tchain *c, const oworld *w, const cset *s)
     POSES_EXPECT("an output array NULL", SATBOX_ERR_NULL, satbox_chain_poses(&c->ch, q, qs, k, o2));
     POSES_EXPECT("qstride < njoints", SATBOX_ERR_ARG, satbox_chain_poses(&c->ch, q, nj - 1, k, po.out));
     POSES_EXPECT("k too large", SATBOX_ERR_COUNT, satbox_chain_poses(&c->ch, q, qs, (size_t)SATBOX_MAX_COUNT + 1, po.out));
+    /* (k - 1) qstride wraps around: configuration 1 would be read at q again (review finding) */
+    POSES_EXPECT("qstride 2^62", SATBOX_ERR_ARG, satbox_chain_poses(&c->ch, q, (size_t)1 << 62, 2, po.out));
+    satbox_chain c0 = c->ch;
+    c0.nlinks = 0; /* a chain struct changed by hand: refused, not read */
+    POSES_EXPECT("a chain of no link", SATBOX_ERR_COUNT, satbox_chain_poses(&c0, q, qs, k, po.out));
     memcpy(o2, po.out, sizeof o2);
     o2[7].center[1] = q + 5; /* over q */
     POSES_EXPECT("an output over q", SATBOX_ERR_ALIAS, satbox_chain_poses(&c->ch, q, qs, k, o2));
@@ -1267,6 +1272,10 @@ static void check_arguments(const tchain *c, const oworld *w, const cset *s)
     CONFIGS_EXPECT("flag 4", SATBOX_ERR_ARG, satbox_chain_configs(W, C, self, nself, q, qs, k, 4u, out, work, wb));
     CONFIGS_EXPECT("work too small", SATBOX_ERR_ARG, satbox_chain_configs(W, C, self, nself, q, qs, k, 0, out, work, wb - 1));
     CONFIGS_EXPECT("qstride < njoints", SATBOX_ERR_ARG, satbox_chain_configs(W, C, self, nself, q, nj - 1, k, 0, out, work, wb));
+    CONFIGS_EXPECT("qstride 2^62", SATBOX_ERR_ARG, satbox_chain_configs(W, C, self, nself, q, (size_t)1 << 62, 2, 0, out, work, wb));
+    satbox_chain cz = *C;
+    cz.nlinks = 0; /* the crash the review found: a chain struct changed by hand to no link */
+    CONFIGS_EXPECT("a chain of no link", SATBOX_ERR_COUNT, satbox_chain_configs(W, &cz, NULL, 0, q, qs, k, 0, out, work, wb));
     CONFIGS_EXPECT("k too large", SATBOX_ERR_COUNT,
                    satbox_chain_configs(W, C, self, nself, q, qs, (size_t)SATBOX_MAX_COUNT + 1, 0, out, work, wb));
     CONFIGS_EXPECT("self pair b = nlinks", SATBOX_ERR_INDEX, satbox_chain_configs(W, C, bad_pair, 2, q, qs, k, 0, out, work, wb));
