@@ -323,6 +323,9 @@ static SBX_NOINLINE uint8_t config_alone_w(const sbx_pjob *job, size_t q)
         umn[c] = wf_set1(INFINITY);
         umx[c] = wf_set1(-INFINITY);
     }
+    /* the links' bounds (every lane the same), kept as floats for the first SBX_ALONE_CACHE links */
+    enum { SBX_ALONE_CACHE = 32 };
+    float lb[SBX_ALONE_CACHE][7];
     for (size_t l = 0; l < job->nlinks; l++) {
         oboxw A;
         wf amn[3], amx[3], sa;
@@ -335,6 +338,17 @@ static SBX_NOINLINE uint8_t config_alone_w(const sbx_pjob *job, size_t q)
             umx[c] = wf_max(amx[c], umx[c]);
         }
         us = wf_max(sa, us);
+        if (l < SBX_ALONE_CACHE) {
+            float t[SBX_W];
+            for (int c = 0; c < 3; c++) {
+                wf_storeu(t, amn[c]);
+                lb[l][c] = t[0];
+                wf_storeu(t, amx[c]);
+                lb[l][3 + c] = t[0];
+            }
+            wf_storeu(t, sa);
+            lb[l][6] = t[0];
+        }
     }
     for (size_t m0 = 0; w && m0 < w->n; m0 += SBX_W) {
         wf bmn[3], bmx[3], sb;
@@ -343,13 +357,29 @@ static SBX_NOINLINE uint8_t config_alone_w(const sbx_pjob *job, size_t q)
         if (!near)
             continue;
         oboxw B;
-        world_lanes_w(w, m0, &B);
+        int loaded = 0;
         for (size_t l = 0; l < job->nlinks; l++) {
             oboxw A;
-            wf amn[3], amx[3], sa;
-            link_one_w(job, l, q, &A);
-            bounds_w(&A, amn, amx, &sa);
-            if (pair_hits_w(job, &A, amn, amx, sa, &B, bmn, bmx, sb, cons, near))
+            wf amn[3], amx[3], sa, tol;
+            if (l < SBX_ALONE_CACHE) { /* the bounds first, the box only for a link that meets */
+                for (int c = 0; c < 3; c++) {
+                    amn[c] = wf_set1(lb[l][c]);
+                    amx[c] = wf_set1(lb[l][3 + c]);
+                }
+                sa = wf_set1(lb[l][6]);
+            } else {
+                link_one_w(job, l, q, &A);
+                bounds_w(&A, amn, amx, &sa);
+            }
+            unsigned lanes = pair_meet_w(job, amn, amx, sa, bmn, bmx, sb, near, &tol);
+            if (!lanes)
+                continue;
+            if (l < SBX_ALONE_CACHE)
+                link_one_w(job, l, q, &A);
+            if (!loaded)
+                world_lanes_w(w, m0, &B);
+            loaded = 1;
+            if (pair_sat_w(&A, &B, tol, cons, lanes))
                 return SATBOX_COLLIDES;
         }
     }

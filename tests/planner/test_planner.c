@@ -195,6 +195,30 @@ int main(int argc, char **argv)
             for (int g = 0; g < 16; g++)
                 if (got[k + (size_t)g] != 0xAB)
                     FAIL("%s: wrote past the k verdicts", paths[p].name);
+            /* calls of fewer configurations than a vector (one configuration alone, the obstacles in
+             * lanes): windows of 1 to 15 configurations, each verdict the reference's */
+            size_t bad_small = 0;
+            for (size_t start = 0, len = 1; start + len <= k && start < 900; start += len, len = len % 15 + 1) {
+                sbx_pjob jw = job_of(&s, mode ? SATBOX_PLAN_CONSERVATIVE : 0, got + start);
+                satbox_boxes v[L];
+                for (int l = 0; l < L; l++) {
+                    v[l] = s.link_views[l];
+                    for (int c = 0; c < 3; c++) {
+                        v[l].center[c] += start;
+                        v[l].half[c] += start;
+                        for (int a = 0; a < 3; a++)
+                            v[l].axis[a][c] += start;
+                    }
+                }
+                jw.links = v;
+                jw.k = len;
+                paths[p].path->configs(&jw);
+                for (size_t q = start; q < start + len; q++)
+                    bad_small += got[q] != want[q];
+            }
+            if (bad_small)
+                FAIL("%s, %s mode: %zu verdicts of calls of 1 to 15 configurations differ from the scalar reference",
+                     paths[p].name, mode ? "conservative" : "default", bad_small);
         }
     /* motions: windows of the configurations as motions of 1..77 states; the expected first
      * state (and the ANY answer) from the reference verdicts */
