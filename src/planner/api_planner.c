@@ -49,6 +49,19 @@ static int meets(uintptr_t lo, uintptr_t hi, const void *p, size_t bytes)
     return p && bytes && lo < (uintptr_t)p + bytes && (uintptr_t)p < hi;
 }
 
+/* The world and the self pairs of a query over nlinks link boxes: 0, or SATBOX_ERR_NULL (self
+ * missing, a world without rows), SATBOX_ERR_INDEX (a self pair names a link >= nlinks). Shared by
+ * the pose queries (plan_check) and the chain queries (chain_query_check). */
+static int world_self_check(const satbox_world *world, const satbox_pair *self, size_t nself, size_t nlinks)
+{
+    if ((nself && !self) || (world && world->n && !world->rows))
+        return SATBOX_ERR_NULL;
+    for (size_t p = 0; p < nself; p++)
+        if (self[p].a >= nlinks || self[p].b >= nlinks)
+            return SATBOX_ERR_INDEX;
+    return SATBOX_OK;
+}
+
 /* The checks of both queries: 1 nothing to do (k = 0), 0 run, else the error. The link arrays are
  * checked one by one (a robot may have more than the span table holds), `out` against each. */
 static SBX_NOINLINE int plan_check(const sbx_pjob *job, unsigned allowed)
@@ -59,13 +72,11 @@ static SBX_NOINLINE int plan_check(const sbx_pjob *job, unsigned allowed)
         return SATBOX_ERR_COUNT;
     if (job->flags & ~allowed)
         return SATBOX_ERR_ARG;
-    if ((job->nlinks && !job->links) || (job->nself && !job->self))
+    if (job->nlinks && !job->links)
         return SATBOX_ERR_NULL;
-    if (job->world && job->world->n && !job->world->rows)
-        return SATBOX_ERR_NULL;
-    for (size_t p = 0; p < job->nself; p++)
-        if (job->self[p].a >= job->nlinks || job->self[p].b >= job->nlinks)
-            return SATBOX_ERR_INDEX;
+    int e = world_self_check(job->world, job->self, job->nself, job->nlinks);
+    if (e)
+        return e;
     /* each link's 15 arrays: present, and apart from `out` (without a span table per link: a
      * one-configuration call must not pay more for its checks than for its answer) */
     uintptr_t olo = (uintptr_t)job->out, ohi = olo + job->k;
@@ -413,17 +424,15 @@ static int chain_query_check(const satbox_world *world, const satbox_chain *chai
                              size_t nself, unsigned flags, unsigned allowed, void *work, size_t work_bytes,
                              sbx_spans *s)
 {
-    if (!work || (nself && !self))
-        return SATBOX_ERR_NULL;
-    if (world && world->n && !world->rows)
+    if (!work)
         return SATBOX_ERR_NULL;
     if (flags & ~allowed)
         return SATBOX_ERR_ARG;
     if (work_bytes < satbox_chain_work_bytes(chain))
         return SATBOX_ERR_ARG;
-    for (size_t p = 0; p < nself; p++)
-        if (self[p].a >= chain->nlinks || self[p].b >= chain->nlinks)
-            return SATBOX_ERR_INDEX;
+    int e = world_self_check(world, self, nself, chain->nlinks);
+    if (e)
+        return e;
     sbx_add_in(s, chain->data, chain_floats(chain->njoints, chain->nlinks) * sizeof(float));
     sbx_add_in(s, chain, sizeof *chain);
     sbx_add_in(s, self, nself * sizeof *self);
